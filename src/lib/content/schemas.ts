@@ -1,0 +1,207 @@
+/**
+ * The shape of every content file under content/. The same schemas serve the Astro build
+ * (src/content.config.ts, where `image` is Astro's image() helper) and `npm run check:content`
+ * (scripts/check-content.ts, where `image` checks that the photo file exists).
+ */
+import { z } from 'zod';
+import {
+  dottedDate,
+  email,
+  link,
+  optionalEmail,
+  phone,
+  publicFile,
+  text,
+  webinarDate,
+  webUrl,
+  year,
+  youtubeId,
+} from './fields.ts';
+
+/** Builds the schema of an image field: a path to a photo, relative to the YAML file. */
+export type ImageField = () => z.ZodType;
+
+export function createSchemas<Image extends ImageField>(image: Image) {
+  const photo = (what: string) =>
+    z.strictObject(
+      {
+        image: image(),
+        alt: z.string({ error: `expected a description of the ${what} for blind visitors ("alt")` }).trim(),
+      },
+      { error: `expected a ${what} with "image" and "alt"` },
+    );
+
+  const site = z.strictObject({
+    name: text('the society name'),
+    chapterName: text('the chapter name'),
+    product: text('the short name used in headings, such as "ISA TN"'),
+    description: text('a one-sentence description of the site for search engines'),
+    logos: z.array(photo('logo')).min(1, { error: 'expected at least one logo' }),
+    contact: z.strictObject({ phone, email }),
+    headOffice: z.strictObject({
+      title: text('the head office card title'),
+      name: text('the name of the building or hospital'),
+      addressLines: z.array(text('an address line')).min(1, { error: 'expected at least one address line' }),
+      phone,
+      email,
+      mapEmbedUrl: webUrl,
+      mapLinkUrl: webUrl,
+    }),
+    social: z
+      .array(
+        z.strictObject({
+          label: text('the name of the social network'),
+          url: link,
+          icon: z.enum(['youtube', 'facebook', 'instagram', 'x', 'linkedin'], {
+            error: 'expected one of the icons youtube, facebook, instagram, x or linkedin',
+          }),
+        }),
+      )
+      .min(1, { error: 'expected at least one social link' }),
+    footerBranches: z
+      .array(text('a branch name'))
+      .min(1, { error: 'expected at least one branch for the footer list' }),
+    designer: z.strictObject({ name: text("the site designer's name"), url: link }),
+  });
+
+  const home = z.strictObject({
+    banner: z.strictObject({
+      title: text('the welcome title'),
+      intro: text('the welcome text'),
+      slides: z
+        .array(photo('banner picture'))
+        .length(3, { error: 'expected exactly 3 banner pictures' }),
+    }),
+    about: z.strictObject({
+      title: text('the about section title'),
+      paragraphs: z.array(text('a paragraph')).min(1, { error: 'expected at least one paragraph' }),
+    }),
+    webinars: z.strictObject({
+      title: text('the webinar section title; "{product}" is replaced by the short name'),
+      viewAllLabel: text('the label of the View All button'),
+    }),
+    activities: z.strictObject({
+      title: text('the monthly activities title'),
+      viewMoreLabel: text('the label of the View more link'),
+      slides: z
+        .array(photo('activity photo').extend({ caption: text('the caption') }))
+        .length(3, { error: 'expected exactly 3 activity photos' }),
+    }),
+    awareness: z.strictObject({
+      title: text('the public awareness title'),
+      paragraphs: z.array(text('a paragraph')).min(1, { error: 'expected at least one paragraph' }),
+      thumbnail: photo('song thumbnail'),
+      videoTitle: text('the title of the song video'),
+      youtubeId,
+      startSeconds: z
+        .number({ error: 'expected the start offset in seconds, for example 7' })
+        .int()
+        .min(0, { error: 'expected 0 or more seconds' }),
+    }),
+    upcoming: z.strictObject({
+      title: text('the upcoming events title'),
+      text: text('the upcoming events text'),
+      registerLabel: text('the label of the registration button'),
+      registerUrl: webUrl,
+      galleryLabel: text('the label of the gallery button'),
+    }),
+    sportsMeet: z.strictObject({
+      title: text('the sports meet heading'),
+      video: publicFile,
+      poster: image(),
+      videoTitle: text('a description of the video'),
+    }),
+  });
+
+  const webinar = z.strictObject({
+    id: z
+      .number({ error: 'expected a number that no other webinar uses, for example 27' })
+      .int({ error: 'expected a whole number' })
+      .positive({ error: 'expected a number above 0' }),
+    image: image(),
+    date: webinarDate,
+    host: text('who hosted the webinar, for example "Hosted by Madurai branch"'),
+    shortTitle: text('a short title for the home page card'),
+    title: text('the webinar title'),
+    videoUrl: webUrl,
+    showOnHome: z.boolean({ error: 'expected true or false' }).default(false),
+  });
+
+  const conclaveHall = z.strictObject({
+    name: text('the hall name, for example "Hall A"'),
+    links: z
+      .array(z.strictObject({ date: dottedDate, url: webUrl }))
+      .min(1, { error: 'expected at least one video link' }),
+  });
+
+  const conclave = z.strictObject({
+    title: text('the conclave title'),
+    halls: z.array(conclaveHall).min(1, { error: 'expected at least one hall' }),
+  });
+
+  const stateBearer = z.strictObject({
+    image: image(),
+    name: text("the bearer's name"),
+    title: text('the office held, for example "President"'),
+    phone1: phone,
+    phone2: phone.optional(),
+    email1: email,
+    email2: email.optional(),
+  });
+
+  const milestone = z.strictObject({
+    year: year.optional(),
+    text: text('what happened'),
+  });
+
+  const branchBearer = z.strictObject({
+    name: text("the bearer's name"),
+    position: text('the position, for example "Secretary"'),
+    /** The bearer's photo, or one of the generic photos (placeholder-male.jpg, placeholder-female.jpg). */
+    image: image(),
+    phone,
+    email: optionalEmail,
+    email2: optionalEmail,
+  });
+
+  const branch = z.strictObject({
+    city: text('the branch city'),
+    order: z.number({ error: 'expected the position of this branch on the page, for example 1' }).int(),
+    bearers: z
+      .array(branchBearer)
+      .min(3, { error: 'expected 3 to 5 bearers; this branch has fewer than 3' })
+      .max(5, { error: 'expected 3 to 5 bearers; this branch has more than 5' }),
+  });
+
+  const sportsMeetItem = z.discriminatedUnion(
+    'type',
+    [
+      photo('photo').extend({ type: z.literal('image') }),
+      z.strictObject({
+        type: z.literal('video'),
+        video: publicFile,
+        poster: image(),
+        alt: text('a description of the video'),
+      }),
+    ],
+    { error: 'expected "type: image" or "type: video"' },
+  );
+
+  const gallery = z.strictObject({
+    title: text('the gallery title'),
+    subtitle: z.string().trim().optional(),
+    items: z.array(sportsMeetItem).min(1, { error: 'expected at least one item' }),
+  });
+
+  return {
+    site,
+    home,
+    webinar,
+    conclave,
+    stateBearer,
+    milestone,
+    branch,
+    gallery,
+  };
+}
+

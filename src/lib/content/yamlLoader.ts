@@ -1,0 +1,43 @@
+/**
+ * An Astro content loader for the YAML files listed in contentFiles.ts. It checks a file
+ * with checkSource() first and fails the build with plain-language messages, then hands each
+ * entry to Astro (which turns photo paths into optimised images).
+ */
+import type { Loader } from 'astro/loaders';
+import { fileURLToPath } from 'node:url';
+import path from 'node:path';
+import { checkSource, problemReport } from './checkContent.ts';
+import type { ContentSource } from './contentFiles.ts';
+
+export class ContentError extends Error {
+  override name = 'ContentError';
+}
+
+export function yamlLoader(source: ContentSource): Loader {
+  return {
+    name: 'isa-yaml-loader',
+    load: async ({ config, store, parseData, watcher, logger }) => {
+      const root = fileURLToPath(config.root);
+
+      const sync = async () => {
+        const { entries, problems } = checkSource(root, source);
+        const report = problemReport(problems);
+        if (report) throw new ContentError(report);
+        store.clear();
+        for (const entry of entries) {
+          const data = await parseData({ id: entry.id, data: entry.data, filePath: entry.filePath });
+          store.set({ id: entry.id, data, filePath: entry.filePath });
+        }
+      };
+
+      await sync();
+
+      const watched = path.join(root, source.path);
+      watcher?.add(watched);
+      watcher?.on('all', (_event, changed) => {
+        if (!changed.startsWith(watched)) return;
+        sync().catch((error: unknown) => logger.error(error instanceof Error ? error.message : String(error)));
+      });
+    },
+  };
+}
