@@ -158,14 +158,14 @@ export function checkSource(
       continue;
     }
     const lineCounter = new LineCounter();
-    const doc = parseDocument(readFileSync(absolute, 'utf8'), { lineCounter, prettyErrors: false });
+    const doc = parseDocument(readFileSync(absolute, 'utf8'), { lineCounter, prettyErrors: true });
     if (doc.errors.length > 0) {
       for (const error of doc.errors) {
         const line = error.linePos?.[0]?.line;
         problems.push({
           file,
           ...(line ? { line } : {}),
-          message: `this is not valid YAML (${error.message.split('\n')[0]}); check the indentation, colons and quotes near this line`,
+          message: `this is not valid YAML (${error.message.split('\n')[0]?.replace(/ at line \d+, column \d+:?$/, '')}); check the indentation, colons and quotes near this line`,
         });
       }
       continue;

@@ -1,0 +1,155 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { checkSource, formatProblem, problemReport } from '../../../src/lib/content/checkContent.ts';
+import { contentSource } from '../../../src/lib/content/contentFiles.ts';
+
+let root: string;
+
+function write(relative: string, text: string) {
+  const file = path.join(root, relative);
+  mkdirSync(path.dirname(file), { recursive: true });
+  writeFileSync(file, text);
+}
+
+function messages(collection: Parameters<typeof contentSource>[0]): string[] {
+  return checkSource(root, contentSource(collection)).problems.map(formatProblem);
+}
+
+const webinar = (id: number, extra = '') => `
+- id: ${id}
+  image: ./photos/w.jpg
+  date: 14 - March - 2025
+  host: Hosted by Salem branch
+  shortTitle: Airway basics
+  title: Airway basics for postgraduates
+  videoUrl: https://www.youtube.com/watch?v=aBcDeFgHiJk
+${extra}`;
+
+const bearer = (name: string, fields = '    phone: "+91 00000 10001"\n    email: a@example.org\n') =>
+  `  - name: ${name}\n    position: Secretary\n    image: ../photos/p.jpg\n${fields}`;
+
+const branch = (count: number) =>
+  `city: Salem\norder: 1\nbearers:\n${Array.from({ length: count }, (_, i) => bearer(`Dr. Sample ${i}`)).join('')}`;
+
+beforeEach(() => {
+  root = mkdtempSync(path.join(tmpdir(), 'content-check-'));
+  write('content/photos/w.jpg', 'not really a jpeg, only its existence is checked');
+  write('content/photos/p.jpg', 'placeholder');
+});
+
+afterEach(() => rmSync(root, { recursive: true, force: true }));
+
+describe('webinars.yaml', () => {
+  it('accepts a correct file and returns its entries by id', () => {
+    write('content/webinars.yaml', webinar(1) + webinar(2));
+    const result = checkSource(root, contentSource('webinars'));
+    expect(result.problems).toEqual([]);
+    expect(result.entries.map((entry) => entry.id)).toEqual(['1', '2']);
+  });
+
+  it.each([
+    ['a missing required field', webinar(1).replace(/ {2}title: .*\n/, ''), /line 2, webinar 1 \(id 1\): "title": this field is required/],
+    ['a malformed date', webinar(1).replace('14 - March - 2025', '2025-03-14'), /line 4, .*"date": expected a real date written like "14 - March - 2025".*found "2025-03-14"/],
+    ['an impossible date', webinar(1).replace('14 - March - 2025', '31 - February - 2025'), /"date": expected a real date/],
+    ['a bad URL', webinar(1).replace('https://www.youtube.com/watch?v=aBcDeFgHiJk', 'youtube watch 123'), /"videoUrl": expected a full web address starting with https:\/\//],
+    ['a missing photo', webinar(1).replace('./photos/w.jpg', './photos/missing.jpg'), /"image": the photo "\.\/photos\/missing\.jpg" does not exist/],
+    ['a misspelt field', webinar(1).replace('host:', 'hots:'), /unknown field "hots"; check the spelling/],
+  ])('reports %s with the file, line, entry and field', (_case, yaml, expected) => {
+    write('content/webinars.yaml', yaml);
+    const found = messages('webinars');
+    expect(found.join('\n')).toMatch(expected);
+    expect(found.every((message) => message.startsWith('content/webinars.yaml'))).toBe(true);
+  });
+
+  it('reports a duplicate id, naming the entry that already uses it', () => {
+    write('content/webinars.yaml', webinar(7) + webinar(8) + webinar(7));
+    expect(messages('webinars')).toEqual([
+      expect.stringMatching(/line 18, webinar 3 \(id 7, .*\): "id": the id 7 is already used by webinar 1/),
+    ]);
+  });
+
+  it('reports YAML that is not well-formed with its line', () => {
+    write('content/webinars.yaml', '- id: 1\n  title: "unclosed\n');
+    expect(messages('webinars').join('\n')).toMatch(/content\/webinars\.yaml, line \d+: this is not valid YAML/);
+  });
+
+  it('reports a file that is not a list', () => {
+    write('content/webinars.yaml', 'id: 1\n');
+    expect(messages('webinars')).toEqual(['content/webinars.yaml: expected a list of entries, each starting with "- "']);
+  });
+});
+
+describe('state-bearers.yaml', () => {
+  const stateBearer = (phone: string, email: string) =>
+    `- image: ./photos/p.jpg\n  name: Dr. Sample Kumar\n  title: President\n  phone1: "${phone}"\n  email1: ${email}\n`;
+
+  it.each([
+    ['a phone with letters', stateBearer('+91 0000O 10001', 'a@example.org'), /"phone1": expected a phone number of 8 to 15 digits/],
+    ['a phone too short', stateBearer('12345', 'a@example.org'), /"phone1": expected a phone number/],
+    ['a bad e-mail', stateBearer('+91 00000 10001', 'secretary.example.org'), /"email1": expected an e-mail address/],
+  ])('reports %s', (_case, yaml, expected) => {
+    write('content/state-bearers.yaml', yaml);
+    expect(messages('stateBearers').join('\n')).toMatch(expected);
+  });
+});
+
+describe('branches/*.yaml', () => {
+  it('accepts 3 to 5 bearers, one entry per file', () => {
+    write('content/branches/salem.yaml', branch(3));
+    write('content/branches/theni.yaml', branch(5));
+    const result = checkSource(root, contentSource('branches'));
+    expect(result.problems).toEqual([]);
+    expect(result.entries.map((entry) => entry.id)).toEqual(['salem', 'theni']);
+  });
+
+  it.each([
+    [0, /fewer than 3/],
+    [6, /more than 5/],
+  ])('reports a branch with %i bearers', (count, expected) => {
+    write('content/branches/salem.yaml', count === 0 ? 'city: Salem\norder: 1\nbearers: []\n' : branch(count));
+    const [message] = messages('branches');
+    expect(message).toMatch(/^content\/branches\/salem\.yaml, line \d+, branch file "salem": "bearers": expected 3 to 5 bearers/);
+    expect(message).toMatch(expected);
+  });
+
+  it('accepts an empty second e-mail, as the original data has', () => {
+    write('content/branches/salem.yaml', branch(3).replace('email: a@example.org', 'email: a@example.org\n    email2: ""'));
+    expect(messages('branches')).toEqual([]);
+  });
+
+  it('reports a missing photo inside a bearer, naming the bearer', () => {
+    write('content/branches/salem.yaml', branch(3).replace('../photos/p.jpg', '../photos/nobody.jpg'));
+    expect(messages('branches')).toEqual([
+      expect.stringMatching(/"bearers › item 1 › image": the photo "\.\.\/photos\/nobody\.jpg" does not exist/),
+    ]);
+  });
+
+  it('reports an empty folder', () => {
+    mkdirSync(path.join(root, 'content/branches'), { recursive: true });
+    expect(messages('branches')).toEqual([
+      'content/branches: this folder has no .yaml files; at least one is expected',
+    ]);
+  });
+});
+
+describe('problemReport', () => {
+  it('says nothing when there is nothing wrong', () => {
+    expect(problemReport([])).toBeUndefined();
+  });
+
+  it('lists every problem under one heading', () => {
+    const report = problemReport([
+      { file: 'content/site.yaml', line: 3, field: 'contact › email', message: 'expected an e-mail address' },
+      { file: 'content/home.yaml', message: 'this file is missing' },
+    ]);
+    expect(report).toBe(
+      [
+        'There are 2 mistakes in the site content:',
+        '  - content/site.yaml, line 3: "contact › email": expected an e-mail address',
+        '  - content/home.yaml: this file is missing',
+      ].join('\n'),
+    );
+  });
+});
