@@ -30,7 +30,7 @@ export function ensureChromium(): string {
       'No Chromium found. Install it (Debian: "sudo apt-get install -y chromium") or set CHROMIUM_PATH to a Chromium binary.',
     );
   }
-  console.info('No Chromium found: installing Debian\'s chromium package...');
+  console.info("No Chromium found: installing Debian's chromium package...");
   const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
   execFileSync('apt-get', ['update', '-qq'], { stdio: 'inherit', env });
   execFileSync('apt-get', ['install', '-y', '-qq', '--no-install-recommends', 'chromium'], { stdio: 'inherit', env });

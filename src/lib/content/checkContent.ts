@@ -103,7 +103,8 @@ function lineOf(doc: Document, lineCounter: LineCounter, segments: readonly Prop
 }
 
 function found(input: unknown): string {
-  if (typeof input === 'string') return input.length > 60 ? ` (found "${input.slice(0, 57)}...")` : ` (found "${input}")`;
+  if (typeof input === 'string')
+    return input.length > 60 ? ` (found "${input.slice(0, 57)}...")` : ` (found "${input}")`;
   if (typeof input === 'number' || typeof input === 'boolean') return ` (found ${String(input)})`;
   return '';
 }
@@ -235,6 +236,8 @@ export function checkSource(
 export function problemReport(problems: readonly ContentProblem[]): string | undefined {
   if (problems.length === 0) return undefined;
   const heading =
-    problems.length === 1 ? 'There is a mistake in the site content:' : `There are ${problems.length} mistakes in the site content:`;
+    problems.length === 1
+      ? 'There is a mistake in the site content:'
+      : `There are ${problems.length} mistakes in the site content:`;
   return [heading, ...problems.map((problem) => `  - ${formatProblem(problem)}`)].join('\n');
 }

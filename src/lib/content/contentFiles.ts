@@ -27,8 +27,22 @@ export interface ContentSource {
 }
 
 export const CONTENT_SOURCES = [
-  { collection: 'site', path: 'content/site.yaml', shape: 'single', schema: 'site', entryName: 'site', labelFields: [] },
-  { collection: 'home', path: 'content/home.yaml', shape: 'single', schema: 'home', entryName: 'home page', labelFields: [] },
+  {
+    collection: 'site',
+    path: 'content/site.yaml',
+    shape: 'single',
+    schema: 'site',
+    entryName: 'site',
+    labelFields: [],
+  },
+  {
+    collection: 'home',
+    path: 'content/home.yaml',
+    shape: 'single',
+    schema: 'home',
+    entryName: 'home page',
+    labelFields: [],
+  },
   {
     collection: 'webinars',
     path: 'content/webinars.yaml',

@@ -107,12 +107,7 @@ export const dottedDate = z
       const [, day, month, year] = match;
       const monthIndex = Number(month) - 1;
       const dayNumber = Number(day);
-      return (
-        monthIndex >= 0 &&
-        monthIndex < 12 &&
-        dayNumber >= 1 &&
-        dayNumber <= daysInMonth(Number(year), monthIndex)
-      );
+      return monthIndex >= 0 && monthIndex < 12 && dayNumber >= 1 && dayNumber <= daysInMonth(Number(year), monthIndex);
     },
     { error: 'expected a real date written like "18.12.2020" (dd.mm.yyyy)' },
   );

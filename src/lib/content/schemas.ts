@@ -68,9 +68,7 @@ export function createSchemas<Image extends ImageField>(image: Image) {
     banner: z.strictObject({
       title: text('the welcome title'),
       intro: text('the welcome text'),
-      slides: z
-        .array(photo('banner picture'))
-        .length(3, { error: 'expected exactly 3 banner pictures' }),
+      slides: z.array(photo('banner picture')).length(3, { error: 'expected exactly 3 banner pictures' }),
     }),
     about: z.strictObject({
       title: text('the about section title'),
@@ -204,4 +202,3 @@ export function createSchemas<Image extends ImageField>(image: Image) {
     gallery,
   };
 }
-

@@ -50,11 +50,31 @@ describe('webinars.yaml', () => {
   });
 
   it.each([
-    ['a missing required field', webinar(1).replace(/ {2}title: .*\n/, ''), /line 2, webinar 1 \(id 1\): "title": this field is required/],
-    ['a malformed date', webinar(1).replace('14 - March - 2025', '2025-03-14'), /line 4, .*"date": expected a real date written like "14 - March - 2025".*found "2025-03-14"/],
-    ['an impossible date', webinar(1).replace('14 - March - 2025', '31 - February - 2025'), /"date": expected a real date/],
-    ['a bad URL', webinar(1).replace('https://www.youtube.com/watch?v=aBcDeFgHiJk', 'youtube watch 123'), /"videoUrl": expected a full web address starting with https:\/\//],
-    ['a missing photo', webinar(1).replace('./photos/w.jpg', './photos/missing.jpg'), /"image": the photo "\.\/photos\/missing\.jpg" does not exist/],
+    [
+      'a missing required field',
+      webinar(1).replace(/ {2}title: .*\n/, ''),
+      /line 2, webinar 1 \(id 1\): "title": this field is required/,
+    ],
+    [
+      'a malformed date',
+      webinar(1).replace('14 - March - 2025', '2025-03-14'),
+      /line 4, .*"date": expected a real date written like "14 - March - 2025".*found "2025-03-14"/,
+    ],
+    [
+      'an impossible date',
+      webinar(1).replace('14 - March - 2025', '31 - February - 2025'),
+      /"date": expected a real date/,
+    ],
+    [
+      'a bad URL',
+      webinar(1).replace('https://www.youtube.com/watch?v=aBcDeFgHiJk', 'youtube watch 123'),
+      /"videoUrl": expected a full web address starting with https:\/\//,
+    ],
+    [
+      'a missing photo',
+      webinar(1).replace('./photos/w.jpg', './photos/missing.jpg'),
+      /"image": the photo "\.\/photos\/missing\.jpg" does not exist/,
+    ],
     ['a misspelt field', webinar(1).replace('host:', 'hots:'), /unknown field "hots"; check the spelling/],
   ])('reports %s with the file, line, entry and field', (_case, yaml, expected) => {
     write('content/webinars.yaml', yaml);
@@ -77,7 +97,9 @@ describe('webinars.yaml', () => {
 
   it('reports a file that is not a list', () => {
     write('content/webinars.yaml', 'id: 1\n');
-    expect(messages('webinars')).toEqual(['content/webinars.yaml: expected a list of entries, each starting with "- "']);
+    expect(messages('webinars')).toEqual([
+      'content/webinars.yaml: expected a list of entries, each starting with "- "',
+    ]);
   });
 });
 
@@ -86,7 +108,11 @@ describe('state-bearers.yaml', () => {
     `- image: ./photos/p.jpg\n  name: Dr. Sample Kumar\n  title: President\n  phone1: "${phone}"\n  email1: ${email}\n`;
 
   it.each([
-    ['a phone with letters', stateBearer('+91 0000O 10001', 'a@example.org'), /"phone1": expected a phone number of 8 to 15 digits/],
+    [
+      'a phone with letters',
+      stateBearer('+91 0000O 10001', 'a@example.org'),
+      /"phone1": expected a phone number of 8 to 15 digits/,
+    ],
     ['a phone too short', stateBearer('12345', 'a@example.org'), /"phone1": expected a phone number/],
     ['a bad e-mail', stateBearer('+91 00000 10001', 'secretary.example.org'), /"email1": expected an e-mail address/],
   ])('reports %s', (_case, yaml, expected) => {
@@ -110,12 +136,17 @@ describe('branches/*.yaml', () => {
   ])('reports a branch with %i bearers', (count, expected) => {
     write('content/branches/salem.yaml', count === 0 ? 'city: Salem\norder: 1\nbearers: []\n' : branch(count));
     const [message] = messages('branches');
-    expect(message).toMatch(/^content\/branches\/salem\.yaml, line \d+, branch file "salem": "bearers": expected 3 to 5 bearers/);
+    expect(message).toMatch(
+      /^content\/branches\/salem\.yaml, line \d+, branch file "salem": "bearers": expected 3 to 5 bearers/,
+    );
     expect(message).toMatch(expected);
   });
 
   it('accepts an empty second e-mail, as the original data has', () => {
-    write('content/branches/salem.yaml', branch(3).replace('email: a@example.org', 'email: a@example.org\n    email2: ""'));
+    write(
+      'content/branches/salem.yaml',
+      branch(3).replace('email: a@example.org', 'email: a@example.org\n    email2: ""'),
+    );
     expect(messages('branches')).toEqual([]);
   });
 
