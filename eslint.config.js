@@ -7,7 +7,7 @@ import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
   {
-    ignores: ['dist/', '.astro/', 'node_modules/', '/data/', 'test-results/', 'playwright-report/', 'reports/'],
+    ignores: ['dist/', '.astro/', 'node_modules/', 'data/', 'test-results/', 'playwright-report/', 'reports/'],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,
