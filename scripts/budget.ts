@@ -1,0 +1,117 @@
+/**
+ * `npm run budget`: what a first visit to each route costs. Loads every route in a fresh
+ * headless Chromium on a phone-sized screen against the production server and adds up the
+ * bytes that crossed the wire (compressed where the server compresses), by kind: HTML, CSS,
+ * JavaScript, images and the rest. "First view" is what loads before any scrolling; "whole
+ * page" also counts what loads lazily when the visitor scrolls to the bottom.
+ *
+ * Uses BUDGET_URL if given (a running server), otherwise builds if needed and starts one.
+ */
+import { spawn } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium, type Page } from '@playwright/test';
+import { CHROMIUM_ARGS, ensureChromium } from './chromium.ts';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const ROUTES = [
+  '/',
+  '/Office-Brearers',
+  '/branches',
+  '/past-webinars',
+  '/monthly-activities',
+  '/Gallery',
+  '/Contact-Us',
+  '/event-22',
+];
+const KINDS = ['html', 'css', 'js', 'images', 'other'] as const;
+type Kind = (typeof KINDS)[number];
+type Totals = Record<Kind, number>;
+
+function kindOf(resourceType: string, contentType: string): Kind {
+  if (resourceType === 'document') return 'html';
+  if (resourceType === 'stylesheet' || contentType.includes('css')) return 'css';
+  if (resourceType === 'script' || contentType.includes('javascript')) return 'js';
+  if (resourceType === 'image' || contentType.startsWith('image/')) return 'images';
+  return 'other';
+}
+
+async function startServer(): Promise<{ url: string; stop: () => void }> {
+  const port = 4455;
+  const child = spawn('node', ['scripts/start.ts'], {
+    cwd: root,
+    env: {
+      ...process.env,
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      DATA_DIR: mkdtempSync(path.join(tmpdir(), 'isa-budget-')),
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const url = `http://127.0.0.1:${port}`;
+  for (let attempt = 0; attempt < 600; attempt++) {
+    try {
+      const response = await fetch(url);
+      if (response.ok) return { url, stop: () => child.kill('SIGTERM') };
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  child.kill('SIGTERM');
+  throw new Error('The server did not start within 5 minutes');
+}
+
+async function measure(page: Page, url: string): Promise<{ firstView: Totals; wholePage: Totals }> {
+  const totals: Totals = { html: 0, css: 0, js: 0, images: 0, other: 0 };
+  const pending: Promise<void>[] = [];
+  page.on('requestfinished', (request) => {
+    pending.push(
+      (async () => {
+        const response = await request.response();
+        if (!response) return;
+        const sizes = await request.sizes();
+        const contentType = (await response.headerValue('content-type')) ?? '';
+        totals[kindOf(request.resourceType(), contentType)] += sizes.responseBodySize + sizes.responseHeadersSize;
+      })(),
+    );
+  });
+  await page.goto(url, { waitUntil: 'networkidle' });
+  await Promise.all(pending);
+  const firstView = { ...totals };
+  await page.evaluate(async () => {
+    for (let y = 0; y < document.body.scrollHeight; y += window.innerHeight / 2) {
+      window.scrollTo(0, y);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  });
+  await page.waitForLoadState('networkidle');
+  await Promise.all(pending);
+  return { firstView, wholePage: { ...totals } };
+}
+
+const kb = (bytes: number) => (bytes / 1024).toFixed(1).padStart(7);
+const sum = (totals: Totals) => KINDS.reduce((total, kind) => total + totals[kind], 0);
+
+const server = process.env.BUDGET_URL ? { url: process.env.BUDGET_URL, stop: () => {} } : await startServer();
+const browser = await chromium.launch({ executablePath: ensureChromium(), args: CHROMIUM_ARGS });
+try {
+  console.info(`\nFirst-visit cost per route (KiB on the wire, phone screen 390x844) against ${server.url}\n`);
+  console.info(
+    `${'route'.padEnd(22)}${KINDS.map((kind) => kind.padStart(8)).join('')}${'total'.padStart(9)}${'whole page'.padStart(12)}`,
+  );
+  for (const route of ROUTES) {
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+    const page = await context.newPage();
+    const { firstView, wholePage } = await measure(page, server.url + route);
+    console.info(
+      `${route.padEnd(22)}${KINDS.map((kind) => ` ${kb(firstView[kind])}`).join('')} ${kb(sum(firstView)).padStart(8)}${kb(sum(wholePage)).padStart(12)}`,
+    );
+    await context.close();
+  }
+} finally {
+  await browser.close();
+  server.stop();
+}

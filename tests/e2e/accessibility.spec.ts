@@ -1,0 +1,26 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test } from '@playwright/test';
+import { PAGE_ROUTES } from './routes.ts';
+
+const EXTRA_ROUTES = ['/no-such-page'];
+
+for (const path of [...PAGE_ROUTES.map((route) => route.path), ...EXTRA_ROUTES]) {
+  for (const [label, viewport] of [
+    ['desktop', { width: 1280, height: 900 }],
+    ['phone', { width: 390, height: 844 }],
+  ] as const) {
+    test(`axe finds no violations on ${path} (${label})`, async ({ page }) => {
+      await page.setViewportSize(viewport);
+      await page.emulateMedia({ reducedMotion: 'reduce' });
+      await page.goto(path);
+      await page.waitForLoadState('networkidle');
+      const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice']).analyze();
+      const summary = results.violations.map((violation) => ({
+        id: violation.id,
+        help: violation.help,
+        targets: violation.nodes.slice(0, 5).map((node) => node.target.join(' ')),
+      }));
+      expect(summary).toEqual([]);
+    });
+  }
+}
