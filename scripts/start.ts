@@ -1,12 +1,15 @@
 /**
  * `npm start`: builds the site when the build is missing or older than its sources, then
- * serves it with one Node process (@astrojs/node standalone): prerendered pages, on-demand
- * pages and the API. Honours HOST and PORT (default 127.0.0.1:4321) and DATA_DIR (default ./data).
+ * serves it with one Node process: the handler built by @astrojs/node (standalone mode:
+ * prerendered pages, on-demand pages and the API) inside the site's own HTTP server
+ * (src/server/http/siteServer.ts). Honours HOST and PORT (default 127.0.0.1:4321) and
+ * DATA_DIR (default ./data).
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { createSiteServer } from '../src/server/http/siteServer.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const entry = path.join(root, 'dist/server/entry.mjs');
@@ -37,9 +40,27 @@ if (process.argv.includes('--rebuild') || buildIsStale()) {
   }
 }
 
-process.env.HOST ??= '127.0.0.1';
-process.env.PORT ??= '4321';
+const host = process.env.HOST ?? '127.0.0.1';
+const port = Number(process.env.PORT ?? 4321);
 process.env.DATA_DIR = path.resolve(root, process.env.DATA_DIR ?? 'data');
 mkdirSync(process.env.DATA_DIR, { recursive: true });
 
-await import(pathToFileURL(entry).href);
+// The built entry would start its own server; ours wraps its handler instead.
+process.env.ASTRO_NODE_AUTOSTART = 'disabled';
+const built: unknown = await import(pathToFileURL(entry).href);
+const handler: unknown = typeof built === 'object' && built !== null ? Reflect.get(built, 'handler') : undefined;
+if (typeof handler !== 'function') {
+  throw new Error(`${entry} does not export a request handler; rebuild with "npm run build".`);
+}
+const server = createSiteServer((request, response) => handler(request, response));
+server.listen(port, host, () => {
+  console.info(`Serving the site on http://${host}:${port} (data in ${process.env.DATA_DIR})`);
+});
+
+for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+  process.once(signal, () => {
+    console.info(`${signal}: finishing requests in flight, then stopping.`);
+    server.close(() => process.exit(0));
+    server.closeIdleConnections();
+  });
+}

@@ -14,7 +14,9 @@ for (const path of [...PAGE_ROUTES.map((route) => route.path), ...EXTRA_ROUTES])
       await page.emulateMedia({ reducedMotion: 'reduce' });
       await page.goto(path);
       await page.waitForLoadState('networkidle');
-      const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice']).analyze();
+      const results = await new AxeBuilder({ page })
+        .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
+        .analyze();
       const summary = results.violations.map((violation) => ({
         id: violation.id,
         help: violation.help,
