@@ -1,22 +1,19 @@
 // @ts-check
 import js from '@eslint/js';
+import { defineConfig } from 'eslint/config';
 import astro from 'eslint-plugin-astro';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
-export default tseslint.config(
+export default defineConfig(
   {
     ignores: ['dist/', '.astro/', 'node_modules/', 'data/', 'test-results/', 'playwright-report/', 'reports/'],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   ...astro.configs.recommended,
-  {
-    files: ['**/*.{ts,tsx}'],
-    plugins: { 'react-hooks': reactHooks },
-    rules: reactHooks.configs.recommended.rules,
-  },
+  { files: ['**/*.tsx'], ...reactHooks.configs.flat.recommended },
   {
     languageOptions: {
       globals: { ...globals.browser, ...globals.node },

@@ -19,9 +19,9 @@ import {
 } from './fields.ts';
 
 /** Builds the schema of an image field: a path to a photo, relative to the YAML file. */
-export type ImageField = () => z.ZodType;
+export type ImageField<Schema extends z.ZodType = z.ZodType> = () => Schema;
 
-export function createSchemas<Image extends ImageField>(image: Image) {
+export function createSchemas<ImageSchema extends z.ZodType>(image: ImageField<ImageSchema>) {
   const photo = (what: string) =>
     z.strictObject(
       {
