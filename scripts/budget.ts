@@ -64,7 +64,7 @@ async function startServer(): Promise<{ url: string; stop: () => void }> {
   throw new Error('The server did not start within 5 minutes');
 }
 
-async function measure(page: Page, url: string): Promise<{ firstView: Totals; wholePage: Totals }> {
+async function measure(page: Page, url: string): Promise<{ status: number; firstView: Totals; wholePage: Totals }> {
   const totals: Totals = { html: 0, css: 0, js: 0, images: 0, other: 0 };
   const pending: Promise<void>[] = [];
   page.on('requestfinished', (request) => {
@@ -78,7 +78,7 @@ async function measure(page: Page, url: string): Promise<{ firstView: Totals; wh
       })(),
     );
   });
-  await page.goto(url, { waitUntil: 'networkidle' });
+  const response = await page.goto(url, { waitUntil: 'networkidle' });
   await Promise.all(pending);
   const firstView = { ...totals };
   await page.evaluate(async () => {
@@ -89,7 +89,7 @@ async function measure(page: Page, url: string): Promise<{ firstView: Totals; wh
   });
   await page.waitForLoadState('networkidle');
   await Promise.all(pending);
-  return { firstView, wholePage: { ...totals } };
+  return { status: response?.status() ?? 0, firstView, wholePage: { ...totals } };
 }
 
 const kb = (bytes: number) => (bytes / 1024).toFixed(1).padStart(7);
@@ -105,9 +105,10 @@ try {
   for (const route of ROUTES) {
     const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
     const page = await context.newPage();
-    const { firstView, wholePage } = await measure(page, server.url + route);
+    const { status, firstView, wholePage } = await measure(page, server.url + route);
+    const note = status === 200 ? '' : `  (answered ${status}: not a real page yet)`;
     console.info(
-      `${route.padEnd(22)}${KINDS.map((kind) => ` ${kb(firstView[kind])}`).join('')} ${kb(sum(firstView)).padStart(8)}${kb(sum(wholePage)).padStart(12)}`,
+      `${route.padEnd(22)}${KINDS.map((kind) => ` ${kb(firstView[kind])}`).join('')} ${kb(sum(firstView)).padStart(8)}${kb(sum(wholePage)).padStart(12)}${note}`,
     );
     await context.close();
   }
