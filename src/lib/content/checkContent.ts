@@ -210,8 +210,8 @@ export function checkSource(
     }
 
     const listProblem =
-      source.shape === 'list' && 'listRule' in source
-        ? source.listRule(items.map((item) => (isRecord(item.data) ? item.data : {})))
+      source.shape === 'list'
+        ? source.listRule?.(items.map((item) => (isRecord(item.data) ? item.data : {})))
         : undefined;
     if (listProblem) problems.push({ file, message: listProblem });
 
