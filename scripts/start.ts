@@ -9,6 +9,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { createEventsSource } from '../src/server/events/index.ts';
 import { createSiteServer } from '../src/server/http/siteServer.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -44,6 +45,9 @@ const host = process.env.HOST ?? '127.0.0.1';
 const port = Number(process.env.PORT ?? 4321);
 process.env.DATA_DIR = path.resolve(root, process.env.DATA_DIR ?? 'data');
 mkdirSync(process.env.DATA_DIR, { recursive: true });
+
+// Open the events store now, so that a first start loads the sample events (and says so) at once.
+await (await createEventsSource()).close();
 
 // The built entry would start its own server; ours wraps its handler instead.
 process.env.ASTRO_NODE_AUTOSTART = 'disabled';

@@ -1,0 +1,105 @@
+/**
+ * The events API of spec point 7, served by the site itself under /Admin/api/:
+ *   POST events_list                       -> 200 {"records": [event, ...]}
+ *   POST event_details_list {"eventId": N} -> 200 {"records": [photo, ...]} (unknown id: [])
+ * Bad input gets a 400 with a JSON error naming the problem; another method a 405 with
+ * `Allow: POST`; a failing source a 503. Nothing here throws.
+ */
+import type { EventsSource } from '../events/EventsSource.ts';
+
+/** Bodies are tiny ({"eventId": 12}); anything larger is refused unread. */
+export const MAX_BODY_BYTES = 8 * 1024;
+
+const JSON_HEADERS = { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' };
+
+function json(status: number, body: unknown, headers: Record<string, string> = {}): Response {
+  return new Response(JSON.stringify(body), { status, headers: { ...JSON_HEADERS, ...headers } });
+}
+
+function badRequest(error: string): Response {
+  return json(400, { error });
+}
+
+class BodyTooLarge extends Error {}
+
+/** The body as text, refusing more than MAX_BODY_BYTES (by Content-Length and by bytes read). */
+async function readBody(request: Request): Promise<string> {
+  const declared = Number(request.headers.get('content-length') ?? 0);
+  if (declared > MAX_BODY_BYTES) throw new BodyTooLarge();
+  if (!request.body) return '';
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > MAX_BODY_BYTES) {
+      await reader.cancel();
+      throw new BodyTooLarge();
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+function methodNotAllowed(request: Request): Response | undefined {
+  if (request.method === 'POST') return undefined;
+  return json(405, { error: `${request.method} is not allowed here; use POST` }, { Allow: 'POST' });
+}
+
+async function fromSource<T>(load: () => Promise<T>): Promise<Response> {
+  try {
+    return json(200, { records: await load() });
+  } catch (error) {
+    console.error('Events source failed:', error instanceof Error ? error.message : error);
+    return json(503, { error: 'Events are unavailable right now; please try again later' });
+  }
+}
+
+export async function handleEventsList(request: Request, source: EventsSource): Promise<Response> {
+  const refused = methodNotAllowed(request);
+  if (refused) return refused;
+  try {
+    await readBody(request);
+  } catch {
+    return badRequest(`The request body is too large (more than ${MAX_BODY_BYTES} bytes)`);
+  }
+  return fromSource(() => source.listEvents());
+}
+
+/** The eventId of a details request: a positive whole number (a numeric string such as "12" is accepted). */
+export function parseEventId(body: unknown): { eventId: number } | { error: string } {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) {
+    return { error: 'The request body must be a JSON object such as {"eventId": 12}' };
+  }
+  if (!('eventId' in body) || body.eventId === undefined || body.eventId === null) {
+    return { error: 'eventId is missing; send {"eventId": 12}' };
+  }
+  const raw = body.eventId;
+  const value = typeof raw === 'string' && /^\d+$/.test(raw.trim()) ? Number(raw) : raw;
+  if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < 1) {
+    return { error: 'eventId must be a positive whole number' };
+  }
+  return { eventId: value };
+}
+
+export async function handleEventDetails(request: Request, source: EventsSource): Promise<Response> {
+  const refused = methodNotAllowed(request);
+  if (refused) return refused;
+  let text: string;
+  try {
+    text = await readBody(request);
+  } catch {
+    return badRequest(`The request body is too large (more than ${MAX_BODY_BYTES} bytes)`);
+  }
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    return badRequest('The request body is not valid JSON; send {"eventId": 12}');
+  }
+  const parsed = parseEventId(body);
+  if ('error' in parsed) return badRequest(parsed.error);
+  return fromSource(() => source.eventDetails(parsed.eventId));
+}

@@ -1,0 +1,71 @@
+/** The embedded events store: SQLite in DATA_DIR, photos under DATA_DIR/uploads. */
+import type { DatabaseSync } from 'node:sqlite';
+import { eventImageRecordSchema, eventRecordSchema, type EventImageRecord, type EventRecord } from '../../lib/events/eventRecords.ts';
+import type { EventsSource } from './EventsSource.ts';
+
+export interface NewEvent {
+  events_id: number;
+  events_title: string;
+  events_sub_title: string;
+  events_image: string;
+  events_date: string;
+  images: EventImageRecord[];
+}
+
+export class SqliteEventsSource implements EventsSource {
+  readonly #db: DatabaseSync;
+
+  constructor(db: DatabaseSync) {
+    this.#db = db;
+  }
+
+  async listEvents(): Promise<EventRecord[]> {
+    const rows = this.#db
+      .prepare(
+        'SELECT events_id, events_title, events_sub_title, events_image, events_date FROM events ORDER BY events_date DESC, events_id DESC',
+      )
+      .all();
+    return rows.map((row) => eventRecordSchema.parse(row));
+  }
+
+  async eventDetails(eventId: number): Promise<EventImageRecord[]> {
+    const rows = this.#db
+      .prepare('SELECT event_image, img_description FROM event_images WHERE events_id = ? ORDER BY sort_order, id')
+      .all(eventId);
+    return rows.map((row) => eventImageRecordSchema.parse(row));
+  }
+
+  async isHealthy(): Promise<boolean> {
+    try {
+      return this.#db.prepare('SELECT 1 AS ok').get()?.['ok'] === 1;
+    } catch {
+      return false;
+    }
+  }
+
+  async close(): Promise<void> {
+    if (this.#db.isOpen) this.#db.close();
+  }
+
+  /** Replaces every event and photo record with `events`, in one transaction. */
+  replaceAll(events: readonly NewEvent[]) {
+    const insertEvent = this.#db.prepare(
+      'INSERT INTO events (events_id, events_title, events_sub_title, events_image, events_date) VALUES (?, ?, ?, ?, ?)',
+    );
+    const insertImage = this.#db.prepare(
+      'INSERT INTO event_images (events_id, sort_order, event_image, img_description) VALUES (?, ?, ?, ?)',
+    );
+    this.#db.exec('BEGIN IMMEDIATE');
+    try {
+      this.#db.exec('DELETE FROM event_images; DELETE FROM events;');
+      for (const event of events) {
+        insertEvent.run(event.events_id, event.events_title, event.events_sub_title, event.events_image, event.events_date);
+        event.images.forEach((image, index) => insertImage.run(event.events_id, index, image.event_image, image.img_description));
+      }
+      this.#db.exec('COMMIT');
+    } catch (error) {
+      this.#db.exec('ROLLBACK');
+      throw error;
+    }
+  }
+}

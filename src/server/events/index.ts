@@ -1,0 +1,52 @@
+/**
+ * The events source the site uses, chosen once from the environment:
+ * - EVENTS_API_URL set: the society's backend (RemoteEventsSource);
+ * - otherwise the embedded SQLite store in DATA_DIR (default ./data). On a first start with
+ *   an empty DATA_DIR it loads the sample events, unless EVENTS_SAMPLE_DATA=off.
+ */
+import { openDatabase, resolveDataDir } from '../database.ts';
+import type { EventsSource } from './EventsSource.ts';
+import { RemoteEventsSource } from './RemoteEventsSource.ts';
+import { createSampleEvents } from './sampleEvents.ts';
+import { SqliteEventsSource } from './SqliteEventsSource.ts';
+
+let current: Promise<EventsSource> | undefined;
+
+/** Loads the sample events into `source`, replacing what is there; returns what it loaded. */
+export async function seedSampleEvents(source: SqliteEventsSource, dataDir: string) {
+  const events = await createSampleEvents(dataDir);
+  source.replaceAll(events);
+  return { events: events.length, photos: events.reduce((sum, event) => sum + event.images.length, 0) };
+}
+
+export async function createEventsSource(env: NodeJS.ProcessEnv = process.env): Promise<EventsSource> {
+  if (env['EVENTS_API_URL']) {
+    const timeoutMs = Number(env['EVENTS_API_TIMEOUT_MS'] ?? 5000);
+    return new RemoteEventsSource({ baseUrl: env['EVENTS_API_URL'], timeoutMs });
+  }
+  const dataDir = resolveDataDir(env['DATA_DIR']);
+  const { db, created } = openDatabase(dataDir);
+  const source = new SqliteEventsSource(db);
+  if (created && env['EVENTS_SAMPLE_DATA'] !== 'off') {
+    const loaded = await seedSampleEvents(source, dataDir);
+    console.info(
+      `First start with an empty data folder: loaded ${loaded.events} sample events with ${loaded.photos} photos into ${dataDir}. Set EVENTS_SAMPLE_DATA=off to start empty.`,
+    );
+  }
+  return source;
+}
+
+/** The one events source of this process. */
+export function getEventsSource(): Promise<EventsSource> {
+  current ??= createEventsSource().catch((error: unknown) => {
+    current = undefined;
+    throw error;
+  });
+  return current;
+}
+
+export async function closeEventsSource() {
+  const source = current;
+  current = undefined;
+  if (source) await (await source).close();
+}
