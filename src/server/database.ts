@@ -43,7 +43,9 @@ export function openDatabase(dataDir: string): OpenedDatabase {
   const file = path.join(dataDir, DATABASE_FILE);
   const created = !existsSync(file);
   const db = new DatabaseSync(file);
-  db.exec('PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON; PRAGMA busy_timeout = 5000;');
+  db.exec(
+    'PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON; PRAGMA busy_timeout = 5000;',
+  );
   migrate(db);
   return { db, created };
 }

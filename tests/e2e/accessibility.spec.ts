@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import { PAGE_ROUTES } from './routes.ts';
 
-const EXTRA_ROUTES = ['/no-such-page'];
+const EXTRA_ROUTES = ['/no-such-page', '/Events/1', '/event-22'];
 
 for (const path of [...PAGE_ROUTES.map((route) => route.path), ...EXTRA_ROUTES]) {
   for (const [label, viewport] of [

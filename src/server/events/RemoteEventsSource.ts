@@ -4,7 +4,12 @@
  * backend fails, the last good answer is served (and a warning logged). Image paths are
  * corrected and resolved against the backend's origin.
  */
-import { normalizeEventImages, normalizeEvents, type EventImageRecord, type EventRecord } from '../../lib/events/eventRecords.ts';
+import {
+  normalizeEventImages,
+  normalizeEvents,
+  type EventImageRecord,
+  type EventRecord,
+} from '../../lib/events/eventRecords.ts';
 import { resolveImagePath } from '../../lib/events/fixImagePath.ts';
 import { EventsUnavailableError, type EventsSource } from './EventsSource.ts';
 
@@ -80,7 +85,9 @@ export class RemoteEventsSource implements EventsSource {
   async #post(endpoint: string, body?: object): Promise<unknown> {
     const response = await this.#fetch(`${this.#base}/${endpoint}`, {
       method: 'POST',
-      headers: body ? { 'Content-Type': 'application/json', Accept: 'application/json' } : { Accept: 'application/json' },
+      headers: body
+        ? { 'Content-Type': 'application/json', Accept: 'application/json' }
+        : { Accept: 'application/json' },
       ...(body ? { body: JSON.stringify(body) } : {}),
       signal: AbortSignal.timeout(this.#timeoutMs),
     });

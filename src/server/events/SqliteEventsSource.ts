@@ -1,6 +1,11 @@
 /** The embedded events store: SQLite in DATA_DIR, photos under DATA_DIR/uploads. */
 import type { DatabaseSync } from 'node:sqlite';
-import { eventImageRecordSchema, eventRecordSchema, type EventImageRecord, type EventRecord } from '../../lib/events/eventRecords.ts';
+import {
+  eventImageRecordSchema,
+  eventRecordSchema,
+  type EventImageRecord,
+  type EventRecord,
+} from '../../lib/events/eventRecords.ts';
 import type { EventsSource } from './EventsSource.ts';
 
 export interface NewEvent {
@@ -59,8 +64,16 @@ export class SqliteEventsSource implements EventsSource {
     try {
       this.#db.exec('DELETE FROM event_images; DELETE FROM events;');
       for (const event of events) {
-        insertEvent.run(event.events_id, event.events_title, event.events_sub_title, event.events_image, event.events_date);
-        event.images.forEach((image, index) => insertImage.run(event.events_id, index, image.event_image, image.img_description));
+        insertEvent.run(
+          event.events_id,
+          event.events_title,
+          event.events_sub_title,
+          event.events_image,
+          event.events_date,
+        );
+        event.images.forEach((image, index) =>
+          insertImage.run(event.events_id, index, image.event_image, image.img_description),
+        );
       }
       this.#db.exec('COMMIT');
     } catch (error) {

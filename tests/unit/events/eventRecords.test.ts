@@ -30,7 +30,13 @@ describe('normalizeEvents', () => {
   it('keeps good records, coerces ids, fills missing text and fixes image paths', () => {
     const answer = {
       records: [
-        { events_id: '7', events_title: 'Salem CME', events_sub_title: null, events_image: '/Admin//uploads/7.jpg', events_date: '2025-01-02' },
+        {
+          events_id: '7',
+          events_title: 'Salem CME',
+          events_sub_title: null,
+          events_image: '/Admin//uploads/7.jpg',
+          events_date: '2025-01-02',
+        },
         { events_id: 8, events_title: 'Madurai', events_date: '2024-05-06' },
         'not a record',
         null,
@@ -39,7 +45,13 @@ describe('normalizeEvents', () => {
       ],
     };
     expect(normalizeEvents(answer)).toEqual([
-      { events_id: 7, events_title: 'Salem CME', events_sub_title: '', events_image: '/Admin/uploads/7.jpg', events_date: '2025-01-02' },
+      {
+        events_id: 7,
+        events_title: 'Salem CME',
+        events_sub_title: '',
+        events_image: '/Admin/uploads/7.jpg',
+        events_date: '2025-01-02',
+      },
       { events_id: 8, events_title: 'Madurai', events_sub_title: '', events_image: '', events_date: '2024-05-06' },
     ]);
   });

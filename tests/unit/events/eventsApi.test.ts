@@ -186,7 +186,14 @@ describe('SqliteEventsSource', () => {
     const { db } = openDatabase(dir);
     const store = new SqliteEventsSource(db);
     store.replaceAll([
-      { events_id: 5, events_title: 'Old', events_sub_title: '', events_image: '', events_date: '2021-01-01', images: [] },
+      {
+        events_id: 5,
+        events_title: 'Old',
+        events_sub_title: '',
+        events_image: '',
+        events_date: '2021-01-01',
+        images: [],
+      },
       {
         events_id: 6,
         events_title: 'New',

@@ -28,7 +28,13 @@ describe('options', () => {
 
 describe('filterEvents (spec point 5)', () => {
   it.each([
-    ['keeps a title that contains the place and a date in the year', event(1, 'Salem - Workshop', '2025-03-14'), 'Salem', 2025, true],
+    [
+      'keeps a title that contains the place and a date in the year',
+      event(1, 'Salem - Workshop', '2025-03-14'),
+      'Salem',
+      2025,
+      true,
+    ],
     ['ignores letter case in the title', event(2, 'SALEM branch CME', '2025-01-02'), 'Salem', 2025, true],
     ['ignores letter case in the place', event(3, 'tamil nadu quiz', '2025-08-23'), 'Tamil Nadu', 2025, true],
     ['drops another year', event(4, 'Salem - Workshop', '2024-03-14'), 'Salem', 2025, false],
@@ -44,7 +50,11 @@ describe('filterEvents (spec point 5)', () => {
   });
 
   it('keeps the order it was given', () => {
-    const events = [event(1, 'Salem A', '2025-01-01'), event(2, 'Madurai', '2025-01-01'), event(3, 'Salem B', '2025-12-31')];
+    const events = [
+      event(1, 'Salem A', '2025-01-01'),
+      event(2, 'Madurai', '2025-01-01'),
+      event(3, 'Salem B', '2025-12-31'),
+    ];
     expect(filterEvents(events, 'Salem', 2025).map((record) => record.events_id)).toEqual([1, 3]);
   });
 });

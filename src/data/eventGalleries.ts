@@ -1,0 +1,31 @@
+/** The fixed cricket tournament gallery (/event-22) and its card on Monthly Activities. */
+import { getImage } from 'astro:assets';
+import { getEntry } from 'astro:content';
+import type { GalleryPhoto } from '../islands/PhotoGallery.tsx';
+
+export const CRICKET_GALLERY_ID = 'cricket-tournament';
+
+export async function getCricketGallery() {
+  const entry = await getEntry('galleries', CRICKET_GALLERY_ID);
+  if (!entry) throw new Error('content/galleries/cricket-tournament.yaml is missing: /event-22 needs it');
+  return entry.data;
+}
+
+/** The gallery's photos as the viewer needs them: a large version with its size, and a thumbnail. */
+export async function cricketPhotos(): Promise<GalleryPhoto[]> {
+  const gallery = await getCricketGallery();
+  const images = gallery.items.flatMap((item) => (item.type === 'image' ? [item] : []));
+  return Promise.all(
+    images.map(async (item) => {
+      const full = await getImage({ src: item.image, width: 1600, format: 'webp' });
+      const thumbnail = await getImage({ src: item.image, width: 480, format: 'webp' });
+      return {
+        src: full.src,
+        thumbnail: thumbnail.src,
+        width: Number(full.attributes['width']),
+        height: Number(full.attributes['height']),
+        alt: item.alt,
+      };
+    }),
+  );
+}

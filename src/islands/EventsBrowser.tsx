@@ -1,0 +1,154 @@
+/**
+ * The Monthly Activities list: fetches every event from the events API, then filters it by
+ * place and year (spec point 5) as the visitor chooses. Shows a loading state, says when a
+ * choice has no events, and when loading fails logs it and offers to try again. The fixed
+ * Tamil Nadu cricket tournament card always comes last.
+ */
+import { useEffect, useId, useState } from 'react';
+import { normalizeEvents, type EventRecord } from '../lib/events/eventRecords.ts';
+import { DEFAULT_PLACE, DEFAULT_YEAR, EVENT_PLACES, EVENT_YEARS, filterEvents } from '../lib/events/filterEvents.ts';
+
+export interface StaticEventCard {
+  id: string;
+  title: string;
+  subtitle: string;
+  image: string;
+  href: string;
+}
+
+export interface EventsBrowserProps {
+  /** The events API endpoint, "/Admin/api/events_list". */
+  endpoint: string;
+  staticCard: StaticEventCard;
+}
+
+type Load = { state: 'loading' } | { state: 'ready'; events: EventRecord[] } | { state: 'failed' };
+
+interface EventCardProps {
+  id: string;
+  title: string;
+  subtitle: string;
+  image: string;
+  href: string;
+}
+
+/** Fetches every event; a failure is logged to the console (spec point 8) and reported as such. */
+async function loadEvents(endpoint: string, signal?: AbortSignal): Promise<Load> {
+  try {
+    const response = await fetch(endpoint, { method: 'POST', headers: { Accept: 'application/json' }, signal });
+    if (!response.ok) throw new Error(`events_list answered ${response.status}`);
+    return { state: 'ready', events: normalizeEvents(await response.json()) };
+  } catch (error) {
+    if (!signal?.aborted) console.error('Could not load the events:', error);
+    return { state: 'failed' };
+  }
+}
+
+function EventCard({ id, title, subtitle, image, href }: EventCardProps) {
+  return (
+    <li className="event-card" data-event-id={id}>
+      <img src={image} alt="" loading="lazy" decoding="async" width={600} height={400} />
+      <div className="event-card__body">
+        <h2 className="event-card__title">{title}</h2>
+        {subtitle ? <p className="event-card__subtitle">{subtitle}</p> : null}
+        <a className="button event-card__link" href={href}>
+          View More<span className="visually-hidden">: {title}</span>
+        </a>
+      </div>
+    </li>
+  );
+}
+
+export function EventsBrowser({ endpoint, staticCard }: EventsBrowserProps) {
+  const [place, setPlace] = useState<string>(DEFAULT_PLACE);
+  const [year, setYear] = useState<number>(DEFAULT_YEAR);
+  const [load, setLoad] = useState<Load>({ state: 'loading' });
+  const placeId = useId();
+  const yearId = useId();
+
+  useEffect(() => {
+    const controller = new AbortController();
+    void loadEvents(endpoint, controller.signal).then((result) => {
+      if (!controller.signal.aborted) setLoad(result);
+    });
+    return () => controller.abort();
+  }, [endpoint]);
+
+  const shown = load.state === 'ready' ? filterEvents(load.events, place, year) : [];
+  const status =
+    load.state === 'loading'
+      ? 'Loading events…'
+      : load.state === 'failed'
+        ? ''
+        : shown.length === 0
+          ? `No events for ${place} in ${year}.`
+          : `${shown.length} ${shown.length === 1 ? 'event' : 'events'} for ${place} in ${year}.`;
+
+  return (
+    <div className="events-browser">
+      <div className="events-filters">
+        <div className="events-filter">
+          <label htmlFor={placeId}>Place</label>
+          <select id={placeId} value={place} onChange={(event) => setPlace(event.target.value)}>
+            {EVENT_PLACES.map((option) => (
+              <option key={option} value={option}>
+                {option}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="events-filter">
+          <label htmlFor={yearId}>Year</label>
+          <select id={yearId} value={year} onChange={(event) => setYear(Number(event.target.value))}>
+            {EVENT_YEARS.map((option) => (
+              <option key={option} value={option}>
+                {option}
+              </option>
+            ))}
+          </select>
+        </div>
+      </div>
+
+      <p className="events-status" role="status" aria-live="polite">
+        {status}
+      </p>
+
+      {load.state === 'failed' ? (
+        <div className="events-error" role="alert">
+          <p>Sorry, the events could not be loaded just now. Please check your connection and try again.</p>
+          <button
+            type="button"
+            className="button"
+            onClick={() => {
+              setLoad({ state: 'loading' });
+              void loadEvents(endpoint).then(setLoad);
+            }}
+          >
+            Try again
+          </button>
+        </div>
+      ) : null}
+
+      <ul className="events-grid" aria-busy={load.state === 'loading'}>
+        {shown.map((event) => (
+          <EventCard
+            key={event.events_id}
+            id={String(event.events_id)}
+            title={event.events_title}
+            subtitle={event.events_sub_title}
+            image={event.events_image}
+            href={`/Events/${event.events_id}`}
+          />
+        ))}
+        <EventCard
+          key={staticCard.id}
+          id={staticCard.id}
+          title={staticCard.title}
+          subtitle={staticCard.subtitle}
+          image={staticCard.image}
+          href={staticCard.href}
+        />
+      </ul>
+    </div>
+  );
+}

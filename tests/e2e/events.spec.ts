@@ -1,0 +1,190 @@
+import { expect, test, type Page } from '@playwright/test';
+
+/** The browser tests run against a fresh data folder, so the store holds the sample events. */
+
+const cards = (page: Page) => page.locator('.events-grid > li');
+
+async function choose(page: Page, place: string, year: string) {
+  await page.getByLabel('Place').selectOption(place);
+  await page.getByLabel('Year').selectOption(year);
+}
+
+test.describe('Monthly Activities', () => {
+  test('defaults to Tamil Nadu and 2025, with the fixed cricket card last', async ({ page }) => {
+    await page.goto('/monthly-activities');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Monthly Activities');
+    await expect(page.getByLabel('Place')).toHaveValue('Tamil Nadu');
+    await expect(page.getByLabel('Year')).toHaveValue('2025');
+    await expect(page.getByRole('status')).toHaveText('2 events for Tamil Nadu in 2025.');
+    await expect(cards(page).locator('h2')).toHaveText([
+      'Tamil Nadu - World Anaesthesia Day 2025',
+      'Tamil Nadu - State Quiz for Postgraduates',
+      'Tamil Nadu',
+    ]);
+    const last = cards(page).last();
+    await expect(last).toHaveAttribute('data-event-id', 'static-001');
+    await expect(last.getByRole('link', { name: /View More/ })).toHaveAttribute('href', '/event-22');
+    await expect(last.locator('.event-card__subtitle')).toContainText('Cricket Tournament');
+  });
+
+  test('filters by place and year, and says when there is nothing', async ({ page }) => {
+    await page.goto('/monthly-activities');
+    await choose(page, 'Salem', '2024');
+    await expect(cards(page).locator('h2')).toHaveText(['Salem - Regional Anaesthesia CME', 'Tamil Nadu']);
+    await choose(page, 'Chennai', '2023');
+    await expect(page.getByRole('status')).toHaveText('No events for Chennai in 2023.');
+    await expect(cards(page)).toHaveCount(1);
+    await expect(cards(page).first()).toHaveAttribute('data-event-id', 'static-001');
+  });
+
+  test('View More leads to the event page with its heading, breadcrumb and photos', async ({ page }) => {
+    await page.goto('/monthly-activities');
+    await choose(page, 'Salem', '2025');
+    await cards(page)
+      .first()
+      .getByRole('link', { name: /View More/ })
+      .click();
+    await expect(page).toHaveURL(/\/Events\/\d+$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('EVENTS');
+    await expect(page.getByRole('main').getByRole('heading', { level: 2 })).toHaveText(
+      'Airway workshop at Salem, March 2025',
+    );
+    const breadcrumb = page.getByRole('navigation', { name: 'Breadcrumb' });
+    await expect(breadcrumb.locator('li')).toHaveText(['Home', 'Monthly Activities', 'Salem']);
+    await expect(breadcrumb.getByRole('link', { name: 'Monthly Activities' })).toHaveAttribute(
+      'href',
+      '/monthly-activities',
+    );
+    await expect(page.locator('.photo-gallery a')).toHaveCount(4);
+    await expect(page.getByRole('navigation', { name: 'Main' }).locator('[aria-current="page"]')).toHaveText(
+      'Monthly Activities',
+    );
+  });
+
+  test('a failed load is logged, explained politely, and can be retried', async ({ page }) => {
+    const errors: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') errors.push(message.text());
+    });
+    await page.route('**/Admin/api/events_list', (route) => route.abort());
+    await page.goto('/monthly-activities');
+    await expect(page.getByRole('alert')).toContainText('the events could not be loaded');
+    expect(errors.some((text) => text.includes('Could not load the events'))).toBe(true);
+    await expect(cards(page)).toHaveCount(1);
+    await page.unroute('**/Admin/api/events_list');
+    await page.getByRole('button', { name: 'Try again' }).click();
+    await expect(page.getByRole('alert')).toHaveCount(0);
+    await expect(cards(page)).toHaveCount(3);
+  });
+});
+
+test.describe('the photo viewer', () => {
+  test('opens full screen, wraps both ways, and closes by Escape, button and backdrop', async ({ page }) => {
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    await page.goto('/Events/3');
+    const thumbnails = page.locator('.photo-gallery a');
+    const count = await thumbnails.count();
+    expect(count).toBeGreaterThanOrEqual(3);
+    const descriptions = await thumbnails
+      .locator('img')
+      .evaluateAll((images) => images.map((image) => image.getAttribute('alt') ?? ''));
+    const viewer = page.locator('.pswp');
+    const caption = page.locator('.pswp__caption');
+
+    await thumbnails.first().click();
+    await expect(viewer).toHaveClass(/pswp--ui-visible/);
+    await expect(caption).toHaveText(descriptions[0] ?? '');
+    await page.keyboard.press('ArrowLeft');
+    await expect(caption).toHaveText(descriptions[count - 1] ?? '');
+    await page.keyboard.press('ArrowRight');
+    await expect(caption).toHaveText(descriptions[0] ?? '');
+    await page.keyboard.press('Escape');
+    await expect(viewer).toHaveCount(0);
+    await expect(thumbnails.first()).toBeFocused();
+
+    await thumbnails.last().click();
+    await expect(caption).toHaveText(descriptions[count - 1] ?? '');
+    await page.locator('.pswp__button--arrow--next').click();
+    await expect(caption).toHaveText(descriptions[0] ?? '');
+    await page.locator('.pswp__button--close').click();
+    await expect(viewer).toHaveCount(0);
+
+    await page.setViewportSize({ width: 800, height: 1000 });
+    await thumbnails.nth(1).click();
+    await expect(viewer).toHaveClass(/pswp--ui-visible/);
+    // A 3:2 photo fills the width of this tall screen; above it, below the top bar, is backdrop.
+    await page.mouse.click(400, 160);
+    await expect(viewer).toHaveCount(0);
+  });
+});
+
+test.describe('/event-22', () => {
+  test('shows the events banner and the eleven cricket photos', async ({ page }) => {
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    await page.goto('/event-22');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('EVENTS');
+    await expect(page.getByRole('main').getByRole('heading', { level: 2 })).toHaveText(
+      'Pan-India Anaesthesiologists Cricket Tournament',
+    );
+    await expect(page.locator('.photo-gallery a')).toHaveCount(11);
+    await page.locator('.photo-gallery a').nth(10).click();
+    await expect(page.locator('.pswp')).toHaveClass(/pswp--ui-visible/);
+    await page.keyboard.press('ArrowRight');
+    await expect(page.locator('.pswp__caption')).toHaveText(/photo 1 of 11/);
+  });
+
+  test('without JavaScript each thumbnail links to its photo', async ({ browser }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto('/event-22');
+    const href = await page.locator('.photo-gallery a').first().getAttribute('href');
+    expect(href).toMatch(/\.webp$/);
+    await context.close();
+  });
+});
+
+test.describe('event pages that do not exist', () => {
+  for (const path of ['/Events/99999', '/Events/abc', '/Events/0']) {
+    test(`${path} gets the 404 page`, async ({ page }) => {
+      const response = await page.goto(path);
+      expect(response?.status()).toBe(404);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText('Page not found');
+    });
+  }
+});
+
+test.describe('the events API over HTTP', () => {
+  test('answers the contract of spec point 7', async ({ request }) => {
+    const list = await request.post('/Admin/api/events_list', { headers: { 'Content-Type': 'application/json' } });
+    expect(list.status()).toBe(200);
+    const { records } = await list.json();
+    expect(records.length).toBeGreaterThanOrEqual(15);
+    const details = await request.post('/Admin/api/event_details_list', { data: { eventId: records[0].events_id } });
+    expect(details.status()).toBe(200);
+    const photo = (await details.json()).records[0];
+    const image = await request.get(photo.event_image);
+    expect(image.status()).toBe(200);
+    expect(image.headers()['content-type']).toBe('image/jpeg');
+    expect((await request.post('/Admin/api/event_details_list', { data: { eventId: 99999 } })).status()).toBe(200);
+  });
+
+  test('refuses bad requests politely', async ({ request }) => {
+    const get = await request.get('/Admin/api/events_list');
+    expect(get.status()).toBe(405);
+    expect(get.headers()['allow']).toBe('POST');
+    const bad = await request.post('/Admin/api/event_details_list', {
+      headers: { 'Content-Type': 'application/json' },
+      data: '{"eventId": "x"}',
+    });
+    expect(bad.status()).toBe(400);
+    expect(await bad.json()).toEqual({ error: 'eventId must be a positive whole number' });
+    // A cross-site form post is refused before it reaches the API (Astro's origin check).
+    const crossSite = await request.post('/Admin/api/events_list', {
+      headers: { Origin: 'https://evil.example', 'Content-Type': 'application/x-www-form-urlencoded' },
+      data: 'eventId=1',
+    });
+    expect(crossSite.status()).toBe(403);
+    expect((await request.get('/Admin/uploads/..%2f..%2fpackage.json')).status()).toBe(404);
+    expect((await request.get('/Admin/uploads/%2e%2e/site.sqlite')).status()).toBe(404);
+  });
+});
