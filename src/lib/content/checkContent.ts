@@ -209,6 +209,12 @@ export function checkSource(
       items.push({ id: fileId, data });
     }
 
+    const listProblem =
+      source.shape === 'list'
+        ? source.listRule?.(items.map((item) => (isRecord(item.data) ? item.data : {})))
+        : undefined;
+    if (listProblem) problems.push({ file, message: listProblem });
+
     for (const item of items) {
       const result = schema.safeParse(item.data, { reportInput: true });
       if (result.success) {

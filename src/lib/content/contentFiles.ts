@@ -24,6 +24,18 @@ export interface ContentSource {
   idField?: string;
   /** For lists and folders: the fields that describe an entry in messages (first one present wins). */
   labelFields: readonly string[];
+  /** A rule about the whole list; returns what is wrong, if anything. */
+  listRule?: (entries: readonly Record<string, unknown>[]) => string | undefined;
+}
+
+/** The home page shows four webinar cards (spec point 9). */
+export const HOME_WEBINAR_COUNT = 4;
+
+function fourHomeWebinars(entries: readonly Record<string, unknown>[]): string | undefined {
+  const count = entries.filter((entry) => entry['showOnHome'] === true).length;
+  return count === HOME_WEBINAR_COUNT
+    ? undefined
+    : `exactly ${HOME_WEBINAR_COUNT} webinars must have "showOnHome: true" (the home page shows four cards); ${count} have it`;
 }
 
 export const CONTENT_SOURCES = [
@@ -51,6 +63,7 @@ export const CONTENT_SOURCES = [
     entryName: 'webinar',
     idField: 'id',
     labelFields: ['title'],
+    listRule: fourHomeWebinars,
   },
   {
     collection: 'conclave',

@@ -43,10 +43,14 @@ afterEach(() => rmSync(root, { recursive: true, force: true }));
 
 describe('webinars.yaml', () => {
   it('accepts a correct file and returns its entries by id', () => {
-    write('content/webinars.yaml', webinar(1) + webinar(2));
+    const home = '  showOnHome: true\n';
+    write(
+      'content/webinars.yaml',
+      webinar(1, home) + webinar(2, home) + webinar(3, home) + webinar(4, home) + webinar(5),
+    );
     const result = checkSource(root, contentSource('webinars'));
     expect(result.problems).toEqual([]);
-    expect(result.entries.map((entry) => entry.id)).toEqual(['1', '2']);
+    expect(result.entries.map((entry) => entry.id)).toEqual(['1', '2', '3', '4', '5']);
   });
 
   it.each([
@@ -85,8 +89,18 @@ describe('webinars.yaml', () => {
 
   it('reports a duplicate id, naming the entry that already uses it', () => {
     write('content/webinars.yaml', webinar(7) + webinar(8) + webinar(7));
-    expect(messages('webinars')).toEqual([
+    expect(messages('webinars')).toContainEqual(
       expect.stringMatching(/line 18, webinar 3 \(id 7, .*\): "id": the id 7 is already used by webinar 1/),
+    );
+  });
+
+  it.each([3, 5])('reports %i webinars marked for the home page, which shows four', (count) => {
+    const yaml = Array.from({ length: 6 }, (_, index) =>
+      webinar(index + 1, index < count ? '  showOnHome: true\n' : ''),
+    ).join('');
+    write('content/webinars.yaml', yaml);
+    expect(messages('webinars')).toEqual([
+      `content/webinars.yaml: exactly 4 webinars must have "showOnHome: true" (the home page shows four cards); ${count} have it`,
     ]);
   });
 
