@@ -8,6 +8,7 @@ import {
   webinarCountText,
   webinarsOfYear,
 } from '../../src/lib/webinars.ts';
+import { newestFirst, webinarIsoDate } from '../../src/lib/webinarDates.ts';
 
 const WEBINARS = [
   { id: 1, date: '14 - March - 2025' },
@@ -93,5 +94,34 @@ describe('webinarCountText', () => {
     [4, 2025, '4 webinars from 2025'],
   ])('%i in %s: %j', (count, year, expected) => {
     expect(webinarCountText(count, year)).toBe(expected);
+  });
+});
+
+describe('webinarIsoDate', () => {
+  it.each([
+    ['14 - March - 2025', '2025-03-14'],
+    ['2 - January - 2020', '2020-01-02'],
+    [' 31 - December - 2024 ', '2024-12-31'],
+    ['14 - march - 2025', undefined],
+    ['14 - Mar - 2025', undefined],
+    ['14-March-2025', undefined],
+    ['2025-03-14', undefined],
+    ['', undefined],
+  ])('%j -> %j', (date, expected) => {
+    expect(webinarIsoDate(date)).toBe(expected);
+  });
+});
+
+describe('newestFirst', () => {
+  it('sorts by date, newest first, keeping the file order for the same day', () => {
+    const webinars = [
+      { id: 1, date: '2 - January - 2025' },
+      { id: 2, date: '30 - December - 2024' },
+      { id: 3, date: '14 - March - 2025' },
+      { id: 4, date: '2 - January - 2025' },
+      { id: 5, date: '1 - February - 2025' },
+    ];
+    expect(newestFirst(webinars).map((webinar) => webinar.id)).toEqual([3, 5, 1, 4, 2]);
+    expect(webinars.map((webinar) => webinar.id)).toEqual([1, 2, 3, 4, 5]);
   });
 });
