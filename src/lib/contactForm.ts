@@ -43,15 +43,13 @@ export const contactFormSchema = z.object({
   name: requiredText('name', MAX_LENGTH.name),
   email: z.pipe(requiredText('e-mail address', MAX_LENGTH.email), z.email({ error: INVALID_EMAIL_MESSAGE })),
   phone: z._default(
-    z
-      .string()
-      .check(
-        z.trim(),
-        z.regex(/^[0-9]*$/, { error: PHONE_DIGITS_MESSAGE }),
-        z.maxLength(MAX_LENGTH.phone, {
-          error: `Please shorten the phone number to at most ${MAX_LENGTH.phone} digits`,
-        }),
-      ),
+    z.string().check(
+      z.trim(),
+      z.regex(/^[0-9]*$/, { error: PHONE_DIGITS_MESSAGE }),
+      z.maxLength(MAX_LENGTH.phone, {
+        error: `Please shorten the phone number to at most ${MAX_LENGTH.phone} digits`,
+      }),
+    ),
     '',
   ),
   message: requiredText('message', MAX_LENGTH.message),
