@@ -37,6 +37,8 @@ export function createSchemas<ImageSchema extends z.ZodType>(image: ImageField<I
     product: text('the short name used in headings, such as "ISA TN"'),
     description: text('a one-sentence description of the site for search engines'),
     logos: z.array(photo('logo')).min(1, { error: 'expected at least one logo' }),
+    /** The picture shown when a page is shared on social media or in messaging apps. */
+    shareImage: photo('sharing picture'),
     contact: z.strictObject({ phone, email }),
     headOffice: z.strictObject({
       title: text('the head office card title'),
