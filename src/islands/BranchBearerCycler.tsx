@@ -1,0 +1,82 @@
+/**
+ * Previous and next buttons for one branch's bearers (spec points 2 and 4): the index starts at
+ * 0, previous from the first goes to the last and next from the last goes to the first. Each
+ * change is announced politely to screen readers ("2 of 4: Dr. X, Secretary").
+ *
+ * The bearer cards themselves are static HTML, passed in as children and rendered by Astro:
+ * without JavaScript they all stay readable in a row that scrolls sideways. Once hydrated, the
+ * island hides every card but the current one (the `hidden` attribute on each [data-bearer]
+ * item) and shows the buttons, which until then keep their room but stay invisible.
+ */
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useHydrated } from './useHydrated.ts';
+
+export interface CyclerBearer {
+  name: string;
+  position: string;
+}
+
+export interface BranchBearerCyclerProps {
+  /** The branch name, used in the buttons' accessible names: "Next Madurai bearer". */
+  branch: string;
+  /** The bearers in the order of the static cards. */
+  bearers: CyclerBearer[];
+  /** The static list of bearer cards; each card's item carries `data-bearer`. */
+  children?: ReactNode;
+}
+
+/** The index after a step of +1 or -1, wrapping at both ends. */
+function wrap(index: number, count: number): number {
+  return ((index % count) + count) % count;
+}
+
+export default function BranchBearerCycler({ branch, bearers, children }: BranchBearerCyclerProps) {
+  const rootRef = useRef<HTMLDivElement>(null);
+  const enhanced = useHydrated();
+  const [index, setIndex] = useState(0);
+  const [announcement, setAnnouncement] = useState('');
+  const count = bearers.length;
+
+  useEffect(() => {
+    if (!enhanced) return;
+    const items = rootRef.current?.querySelectorAll<HTMLElement>('[data-bearer]') ?? [];
+    items.forEach((item, itemIndex) => {
+      item.hidden = itemIndex !== index;
+    });
+  }, [enhanced, index]);
+
+  if (count < 2) return <div className="cycler">{children}</div>;
+
+  const step = (delta: number) => {
+    const next = wrap(index + delta, count);
+    const bearer = bearers[next];
+    setIndex(next);
+    if (bearer) setAnnouncement(`${next + 1} of ${count}: ${bearer.name}, ${bearer.position}`);
+  };
+
+  return (
+    <div ref={rootRef} className="cycler" data-enhanced={enhanced ? '' : undefined}>
+      {children}
+      <div className="cycler__controls">
+        <button type="button" className="cycler__button" disabled={!enhanced} onClick={() => step(-1)}>
+          <svg aria-hidden="true" width="20" height="20" viewBox="0 0 24 24" fill="none" stroke="currentColor">
+            <path d="M15 6l-6 6 6 6" strokeWidth="2.5" />
+          </svg>
+          <span className="visually-hidden">Previous {branch} bearer</span>
+        </button>
+        <p className="cycler__position" aria-hidden="true">
+          {index + 1} / {count}
+        </p>
+        <button type="button" className="cycler__button" disabled={!enhanced} onClick={() => step(1)}>
+          <svg aria-hidden="true" width="20" height="20" viewBox="0 0 24 24" fill="none" stroke="currentColor">
+            <path d="M9 6l6 6-6 6" strokeWidth="2.5" />
+          </svg>
+          <span className="visually-hidden">Next {branch} bearer</span>
+        </button>
+      </div>
+      <p className="visually-hidden" aria-live="polite">
+        {announcement}
+      </p>
+    </div>
+  );
+}

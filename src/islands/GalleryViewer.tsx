@@ -1,0 +1,104 @@
+/**
+ * The sports meet gallery (spec points 2 and 4): a grid of buttons, one per photo or video;
+ * choosing one opens a modal dialog (the shared ModalDialog) holding that item, a large
+ * optimised photo or the video with its controls. The close button, Escape and a click on the
+ * backdrop close it, and focus returns to the item's button.
+ */
+import { useCallback, useState } from 'react';
+import type { IslandImage } from '../lib/islandImage.ts';
+import { ModalDialog } from './ModalDialog.tsx';
+
+export type GalleryViewerItem =
+  | { type: 'image'; alt: string; thumbnail: IslandImage; large: IslandImage }
+  | { type: 'video'; alt: string; thumbnail: IslandImage; poster: IslandImage; video: string };
+
+export interface GalleryViewerProps {
+  items: GalleryViewerItem[];
+}
+
+export default function GalleryViewer({ items }: GalleryViewerProps) {
+  const [openIndex, setOpenIndex] = useState<number | null>(null);
+  const open = openIndex === null ? undefined : items[openIndex];
+  const close = useCallback(() => setOpenIndex(null), []);
+
+  return (
+    <>
+      <ul className="gallery-grid">
+        {items.map((item, index) => (
+          <li key={`${item.type}-${item.thumbnail.src}`}>
+            <button
+              type="button"
+              className="gallery-item"
+              data-type={item.type}
+              onClick={(event) => {
+                // Safari does not focus a clicked button; the dialog returns focus to it.
+                event.currentTarget.focus();
+                setOpenIndex(index);
+              }}
+            >
+              <Picture image={item.thumbnail} alt="" loading="lazy" className="gallery-item__image" />
+              {item.type === 'video' ? (
+                <span className="gallery-item__play" aria-hidden="true">
+                  <svg width="28" height="28" viewBox="0 0 24 24" fill="currentColor">
+                    <path d="M8 5v14l11-7z" />
+                  </svg>
+                </span>
+              ) : null}
+              <span className="visually-hidden">
+                {item.type === 'video' ? 'Play video: ' : 'View photo: '}
+                {item.alt}
+              </span>
+            </button>
+          </li>
+        ))}
+      </ul>
+      <ModalDialog
+        open={open !== undefined}
+        onClose={close}
+        label={open?.alt ?? ''}
+        closeLabel="Close"
+        className="gallery-dialog"
+      >
+        {open?.type === 'image' ? (
+          <Picture image={open.large} alt={open.alt} loading="eager" className="gallery-dialog__media" />
+        ) : null}
+        {open?.type === 'video' ? (
+          <video
+            className="gallery-dialog__media"
+            src={open.video}
+            poster={open.poster.src}
+            width={open.poster.width}
+            height={open.poster.height}
+            aria-label={open.alt}
+            controls
+            playsInline
+            preload="metadata"
+          />
+        ) : null}
+      </ModalDialog>
+    </>
+  );
+}
+
+interface PictureProps {
+  image: IslandImage;
+  alt: string;
+  loading: 'eager' | 'lazy';
+  className: string;
+}
+
+function Picture({ image, alt, loading, className }: PictureProps) {
+  return (
+    <img
+      className={className}
+      src={image.src}
+      srcSet={image.srcset}
+      sizes={image.sizes}
+      width={image.width}
+      height={image.height}
+      alt={alt}
+      loading={loading}
+      decoding="async"
+    />
+  );
+}

@@ -1,0 +1,198 @@
+import { expect, test, type Page } from '@playwright/test';
+import { WEBINAR_YEARS } from '../../src/lib/webinars.ts';
+import { expectNoAxeViolations } from './axe.ts';
+import { conclaveContent, webinarsContent } from './content.ts';
+
+const WEBINARS = webinarsContent();
+const CONCLAVE = conclaveContent();
+
+/** The webinars of a year as the page should show them: newest first, then in file order. */
+function webinarsOf(year: number) {
+  const months = [
+    'January',
+    'February',
+    'March',
+    'April',
+    'May',
+    'June',
+    'July',
+    'August',
+    'September',
+    'October',
+    'November',
+    'December',
+  ];
+  const key = (date: string) => {
+    const [day = '', month = '', yearText = ''] = date.split(' - ');
+    return `${yearText}-${String(months.indexOf(month) + 1).padStart(2, '0')}-${day.padStart(2, '0')}`;
+  };
+  return WEBINARS.map((webinar, order) => ({ ...webinar, order }))
+    .filter((webinar) => webinar.date.endsWith(` - ${year}`))
+    .sort((a, b) => key(b.date).localeCompare(key(a.date)) || a.order - b.order);
+}
+
+async function yearSelect(page: Page) {
+  const select = page.getByLabel('Year');
+  await select.scrollIntoViewIfNeeded();
+  await expect(select).toBeEnabled();
+  return select;
+}
+
+const cards = (page: Page) => page.locator('.webinar-grid > li');
+const status = (page: Page) => page.locator('.webinar-filter').getByRole('status');
+const emptyMessage = (page: Page) => page.locator('.webinar-filter__empty');
+
+test('shows the banner', async ({ page }) => {
+  await page.goto('/past-webinars');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Past Webinars');
+});
+
+test.describe('the 2020 conclave', () => {
+  test('links are grouped by hall with the dates of spec point 3, each opening a new tab without opener', async ({
+    page,
+  }) => {
+    await page.goto('/past-webinars');
+    const section = page.locator('section.conclave');
+    await expect(section.getByRole('heading', { level: 2 })).toHaveText(CONCLAVE.title);
+    await expect(section.getByRole('heading', { level: 3 })).toHaveText(['Hall A', 'Hall B', 'Hall C']);
+    const expected: Record<string, string[]> = {
+      'Hall A': ['18.12.2020', '19.12.2020', '20.12.2020'],
+      'Hall B': ['18.12.2020', '19.12.2020', '20.12.2020'],
+      'Hall C': ['18.12.2020', '19.12.2020'],
+    };
+    for (const hall of CONCLAVE.halls) {
+      const group = section.locator('.hall').filter({ has: page.getByRole('heading', { name: hall.name }) });
+      const links = group.getByRole('link');
+      await expect(links.locator('time')).toHaveText(expected[hall.name] ?? []);
+      for (const [index, link] of hall.links.entries()) {
+        const anchor = links.nth(index);
+        await expect(anchor).toHaveAttribute('href', link.url);
+        await expect(anchor).toHaveAttribute('target', '_blank');
+        await expect(anchor).toHaveAttribute('rel', 'noopener noreferrer');
+        await expect(anchor).toHaveAccessibleName(`${hall.name} video, ${link.date} (opens in a new tab)`);
+        const [day, month, year] = link.date.split('.');
+        await expect(anchor.locator('time')).toHaveAttribute('datetime', `${year}-${month}-${day}`);
+      }
+    }
+  });
+});
+
+test.describe('the webinar grid', () => {
+  test('the year select is labelled, offers 2025 to 2020 and starts at 2025', async ({ page }) => {
+    await page.goto('/past-webinars');
+    const select = await yearSelect(page);
+    await expect(select.locator('option')).toHaveText(['2025', '2024', '2023', '2022', '2021', '2020']);
+    await expect(select).toHaveValue('2025');
+  });
+
+  test('each year shows exactly the webinars whose date ends with it, and announces the count', async ({ page }) => {
+    await page.goto('/past-webinars');
+    const select = await yearSelect(page);
+    for (const year of [2024, 2023, 2022, 2021, 2020, 2025]) {
+      const expected = webinarsOf(year);
+      expect(expected.length, `the sample content has webinars in ${year}`).toBeGreaterThan(0);
+      await select.selectOption(String(year));
+      await expect(cards(page)).toHaveCount(expected.length);
+      await expect(cards(page).locator('h3')).toHaveText(expected.map((webinar) => webinar.title));
+      await expect(cards(page).locator('time')).toHaveText(expected.map((webinar) => webinar.date));
+      await expect(status(page)).toHaveText(
+        `${expected.length} webinar${expected.length === 1 ? '' : 's'} from ${year}`,
+      );
+      await expect(status(page)).toHaveAttribute('role', 'status');
+      await expect(emptyMessage(page)).toHaveCount(0);
+    }
+  });
+
+  test('a year without webinars says so instead of showing an empty grid', async ({ page }) => {
+    // Every year of the sample content has webinars, so this test serves the page with the
+    // 2023 webinars re-dated to 2019: the same build and island, with one year left empty.
+    const year = 2023;
+    expect(webinarsOf(year).length).toBeGreaterThan(0);
+    await page.route('**/past-webinars', async (route) => {
+      const response = await route.fetch();
+      const html = await response.text();
+      const moved = html.replaceAll(` - ${year}&quot;`, ' - 2019&quot;');
+      expect(moved).not.toBe(html);
+      await route.fulfill({ response, body: moved });
+    });
+    await page.goto('/past-webinars');
+    const select = await yearSelect(page);
+    await select.selectOption(String(year));
+    await expect(emptyMessage(page)).toHaveText(
+      `There are no webinar recordings from ${year}. Please choose another year.`,
+    );
+    await expect(page.locator('.webinar-grid')).toHaveCount(0);
+    await expect(status(page)).toHaveText(`No webinars from ${year}`);
+    await expectNoAxeViolations(page);
+    // Choosing a year with webinars brings the grid back.
+    await select.selectOption('2024');
+    await expect(cards(page)).toHaveCount(webinarsOf(2024).length);
+    await expect(emptyMessage(page)).toHaveCount(0);
+  });
+
+  test('each card shows its image, and on hover or focus its title, date and Watch Now link', async ({ page }) => {
+    await page.goto('/past-webinars');
+    await yearSelect(page);
+    const [webinar] = webinarsOf(2025);
+    if (!webinar) throw new Error('no webinar in 2025');
+    const card = cards(page).first();
+    const image = card.locator('img');
+    await expect(image).toHaveAttribute('width', /\d+/);
+    await expect(image).toHaveAttribute('height', /\d+/);
+    await expect(image).toHaveAttribute('srcset', /\d+w/);
+    await expect(image).toHaveAttribute('loading', 'lazy');
+    await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+
+    const details = card.locator('.webinar-card__details');
+    await page.mouse.move(0, 0);
+    await expect(details).toHaveCSS('opacity', '0');
+    await card.hover();
+    await expect(details).toHaveCSS('opacity', '1');
+    await page.mouse.move(0, 0);
+    await expect(details).toHaveCSS('opacity', '0');
+
+    const watch = card.getByRole('link', { name: `Watch Now: ${webinar.title} (opens in a new tab)` });
+    await watch.focus();
+    await expect(details).toHaveCSS('opacity', '1');
+    await expect(watch).toHaveAttribute('href', webinar.videoUrl);
+    await expect(watch).toHaveAttribute('target', '_blank');
+    await expect(watch).toHaveAttribute('rel', 'noopener noreferrer');
+  });
+
+  test('the year can be chosen with the keyboard', async ({ page }) => {
+    await page.goto('/past-webinars');
+    const select = await yearSelect(page);
+    await select.focus();
+    await page.keyboard.press('ArrowDown');
+    await expect(select).toHaveValue('2024');
+    await expect(cards(page)).toHaveCount(webinarsOf(2024).length);
+  });
+});
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('the static page holds the default year’s cards and every conclave link', async ({ page }) => {
+    await page.goto('/past-webinars');
+    const expected = webinarsOf(2025);
+    await expect(cards(page)).toHaveCount(expected.length);
+    await expect(cards(page).locator('h3')).toHaveText(expected.map((webinar) => webinar.title));
+    await expect(page.getByLabel('Year')).toHaveValue(String(WEBINAR_YEARS[0]));
+    const linkCount = CONCLAVE.halls.reduce((total, hall) => total + hall.links.length, 0);
+    await expect(page.locator('section.conclave a')).toHaveCount(linkCount);
+  });
+});
+
+test.describe('on a touch phone', () => {
+  test.use({ hasTouch: true, isMobile: true, viewport: { width: 390, height: 844 } });
+
+  test('card details are always shown and the page does not scroll sideways', async ({ page }) => {
+    await page.goto('/past-webinars');
+    await yearSelect(page);
+    const card = cards(page).first();
+    await card.scrollIntoViewIfNeeded();
+    await expect(card.locator('.webinar-card__details')).toHaveCSS('opacity', '1');
+    await expect(card.getByRole('link', { name: /^Watch Now/ })).toBeInViewport();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  });
+});
