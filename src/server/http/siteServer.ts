@@ -5,9 +5,11 @@
  *
  * Before Astro sees a request, a fixed route reached with other letter case (/Past-Webinars)
  * gets a permanent redirect to its canonical spelling. The build writes each route once, so
- * no two output paths differ only in case.
+ * no two output paths differ only in case. Text answers (HTML, CSS, JavaScript, JSON, SVG)
+ * are compressed with brotli or gzip, as the browser accepts.
  */
 import http from 'node:http';
+import compression from 'compression';
 import { canonicalSpelling } from '../../lib/routes.ts';
 
 export type NodeHandler = (request: http.IncomingMessage, response: http.ServerResponse) => void;
@@ -20,6 +22,7 @@ function pathAndQuery(url: string): { pathname: string; search: string } {
 }
 
 export function createSiteServer(astroHandler: NodeHandler): http.Server {
+  const compress = compression({ threshold: 1024 });
   return http.createServer((request, response) => {
     const { pathname, search } = pathAndQuery(request.url ?? '/');
     const canonical = canonicalSpelling(pathname);
@@ -28,6 +31,6 @@ export function createSiteServer(astroHandler: NodeHandler): http.Server {
       response.end();
       return;
     }
-    astroHandler(request, response);
+    compress(request, response, () => astroHandler(request, response));
   });
 }

@@ -1,0 +1,57 @@
+import type { AddressInfo } from 'node:net';
+import type http from 'node:http';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createSiteServer } from '../../src/server/http/siteServer.ts';
+
+const PAGE = `<!doctype html><title>t</title>${'<p>Safe anaesthesia for every patient.</p>'.repeat(200)}`;
+let server: http.Server;
+let base: string;
+
+beforeAll(async () => {
+  server = createSiteServer((request, response) => {
+    if (request.url === '/tiny') {
+      response.writeHead(200, { 'Content-Type': 'text/html', 'Content-Length': '9' }).end('<p>hi</p>');
+    } else if (request.url === '/photo.jpg') {
+      response.writeHead(200, { 'Content-Type': 'image/jpeg' }).end(Buffer.alloc(4096, 1));
+    } else {
+      response.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' }).end(PAGE);
+    }
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+
+afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+describe('the site server', () => {
+  it.each([
+    ['/Past-Webinars', '/past-webinars'],
+    ['/Monthly-activities?place=Salem', '/monthly-activities?place=Salem'],
+    ['/gallery/', '/Gallery'],
+  ])('redirects %s permanently to %s', async (path, location) => {
+    const response = await fetch(base + path, { redirect: 'manual' });
+    expect(response.status).toBe(301);
+    expect(response.headers.get('location')).toBe(location);
+  });
+
+  it.each([
+    ['br', 'br'],
+    ['gzip', 'gzip'],
+    ['gzip, deflate, br', 'br'],
+  ])('compresses HTML for a browser that accepts %s', async (accept, encoding) => {
+    const response = await fetch(`${base}/`, { headers: { 'Accept-Encoding': accept } });
+    expect(response.headers.get('content-encoding')).toBe(encoding);
+    expect(response.headers.get('vary')).toMatch(/Accept-Encoding/i);
+    expect(await response.text()).toBe(PAGE);
+  });
+
+  it('sends small answers, images and answers to clients without compression as they are', async () => {
+    const tiny = await fetch(`${base}/tiny`, { headers: { 'Accept-Encoding': 'br' } });
+    expect(tiny.headers.get('content-encoding')).toBeNull();
+    const photo = await fetch(`${base}/photo.jpg`, { headers: { 'Accept-Encoding': 'br' } });
+    expect(photo.headers.get('content-encoding')).toBeNull();
+    const plain = await fetch(`${base}/`, { headers: { 'Accept-Encoding': 'identity' } });
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    expect(await plain.text()).toBe(PAGE);
+  });
+});
