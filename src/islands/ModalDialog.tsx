@@ -24,24 +24,24 @@ export function ModalDialog({ open, onClose, label, closeLabel = 'Close', classN
   useEffect(() => {
     const dialog = dialogRef.current;
     if (!dialog) return;
-    if (open && !dialog.open) {
-      openerRef.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-      dialog.showModal();
-    } else if (!open && dialog.open) {
-      dialog.close();
+    if (open) {
+      if (!dialog.open) {
+        openerRef.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+        dialog.showModal();
+      }
+      return;
     }
+    if (dialog.open) dialog.close();
+    // Focus returns once the page has re-rendered, so an opener hidden while open is visible again.
+    openerRef.current?.focus();
+    openerRef.current = null;
   }, [open]);
 
   useEffect(() => {
     const dialog = dialogRef.current;
     if (!dialog) return;
-    const handleClose = () => {
-      openerRef.current?.focus();
-      openerRef.current = null;
-      onClose();
-    };
-    dialog.addEventListener('close', handleClose);
-    return () => dialog.removeEventListener('close', handleClose);
+    dialog.addEventListener('close', onClose);
+    return () => dialog.removeEventListener('close', onClose);
   }, [onClose]);
 
   return (

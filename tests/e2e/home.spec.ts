@@ -1,0 +1,287 @@
+import { expect, test, type Locator, type Page } from '@playwright/test';
+
+const banner = (page: Page) => page.getByRole('region', { name: "Pictures of the society's work" });
+const activities = (page: Page) => page.locator('.activities-carousel');
+const visibleBannerSlide = (page: Page) => banner(page).locator('.banner-slide:not([hidden])');
+const currentDot = (carousel: Locator) => carousel.locator('.carousel-dot[aria-current="true"]');
+
+async function openHome(page: Page) {
+  await page.clock.install();
+  await page.goto('/');
+  // The banner island hydrates when the browser is idle; its controls appear once it has.
+  await expect(banner(page).getByRole('button', { name: /the banner pictures/ })).toBeVisible();
+}
+
+test.describe('sections and content', () => {
+  test('shows every section of spec point 1, in order, from the content files', async ({ page }) => {
+    await page.goto('/');
+    const headings = page.getByRole('main').getByRole('heading', { level: 2 });
+    await expect(headings).toHaveText([
+      'About Indian Society of Anaesthesiologists Tamilnadu Chapter',
+      'ISA TN Monthly Webinar 2022',
+      'Milestones',
+      'Monthly Activities',
+      'Public Awareness',
+      'Upcoming Events',
+      'Sports Meet',
+    ]);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Welcome to ISA Tamilnadu');
+    await expect(page.getByText(/founded in 1971/)).toBeVisible();
+  });
+
+  test('the four home webinars link to their videos in a new tab, and View All to Past Webinars', async ({ page }) => {
+    await page.goto('/');
+    const cards = page.locator('.webinar-card');
+    await expect(cards).toHaveCount(4);
+    // Newest first: two from 2025, then two from 2020.
+    await expect(cards.locator('.webinar-date')).toHaveText([/2025$/, /2025$/, /2020$/, /2020$/]);
+    for (const link of await cards.getByRole('link').all()) {
+      await expect(link).toHaveAttribute('target', '_blank');
+      await expect(link).toHaveAttribute('rel', 'noopener noreferrer');
+      await expect(link).toHaveAttribute('href', /^https:\/\/www\.youtube\.com\/watch\?v=/);
+    }
+    const title = cards.first().locator('.webinar-title');
+    const clamp = await title.evaluate((element) => getComputedStyle(element).webkitLineClamp);
+    expect(clamp).toBe('2');
+    await expect(page.getByRole('link', { name: 'View All' })).toHaveAttribute('href', '/past-webinars');
+  });
+
+  test('milestones, upcoming events and the sports meet video', async ({ page }) => {
+    await page.goto('/');
+    await expect(page.locator('.milestone-year')).toHaveText(['1974', '1975', '1999', '2001']);
+    await expect(page.locator('.milestone-list li')).toHaveCount(5);
+    const register = page.getByRole('link', { name: /Register for the conference/ });
+    await expect(register).toHaveAttribute('target', '_blank');
+    await expect(register).toHaveAttribute('rel', 'noopener noreferrer');
+    await expect(page.getByRole('link', { name: 'View gallery' })).toHaveAttribute('href', '/Gallery');
+    const video = page.locator('.sports video');
+    await expect(video).toHaveJSProperty('muted', true);
+    await expect(video).toHaveJSProperty('loop', true);
+    await expect(video).toHaveAttribute('playsinline', '');
+    await expect(video).toHaveAttribute('poster', /\.webp$/);
+    await video.scrollIntoViewIfNeeded();
+    await expect.poll(() => video.evaluate((element: HTMLVideoElement) => element.paused)).toBe(false);
+  });
+});
+
+test.describe('banner carousel', () => {
+  test('advances every 3 seconds and wraps around', async ({ page }) => {
+    await openHome(page);
+    await expect(visibleBannerSlide(page)).toHaveAttribute('aria-label', '1 of 3');
+    await page.clock.runFor(3000);
+    await expect(visibleBannerSlide(page)).toHaveAttribute('aria-label', '2 of 3');
+    await page.clock.runFor(3000);
+    await expect(visibleBannerSlide(page)).toHaveAttribute('aria-label', '3 of 3');
+    await page.clock.runFor(3000);
+    await expect(visibleBannerSlide(page)).toHaveAttribute('aria-label', '1 of 3');
+    await expect(currentDot(banner(page))).toHaveText('Slide 1');
+  });
+
+  test('its dots jump straight to a slide, and focus inside stops the rotation', async ({ page }) => {
+    await openHome(page);
+    await banner(page).getByRole('button', { name: 'Slide 3' }).click();
+    await expect(visibleBannerSlide(page)).toHaveAttribute('aria-label', '3 of 3');
+    await expect(currentDot(banner(page))).toHaveText('Slide 3');
+    await page.mouse.move(0, 0);
+    await page.clock.runFor(9000);
+    await expect(visibleBannerSlide(page)).toHaveAttribute('aria-label', '3 of 3');
+    await expect(banner(page).getByRole('button', { name: 'Play the banner pictures' })).toBeVisible();
+    await banner(page).getByRole('button', { name: 'Previous slide' }).click();
+    await expect(visibleBannerSlide(page)).toHaveAttribute('aria-label', '2 of 3');
+  });
+
+  test('the pause button stops it and the play button starts it again', async ({ page }) => {
+    await openHome(page);
+    await banner(page).getByRole('button', { name: 'Pause the banner pictures' }).click();
+    await page.mouse.move(0, 0);
+    await page.clock.runFor(9000);
+    await expect(visibleBannerSlide(page)).toHaveAttribute('aria-label', '1 of 3');
+    await banner(page).getByRole('button', { name: 'Play the banner pictures' }).click();
+    await page.mouse.move(0, 0);
+    await page.clock.runFor(3000);
+    await expect(visibleBannerSlide(page)).toHaveAttribute('aria-label', '2 of 3');
+  });
+
+  test('stops while the pointer is over it', async ({ page }) => {
+    await openHome(page);
+    await banner(page).locator('.banner-slides').hover();
+    await page.clock.runFor(9000);
+    await expect(visibleBannerSlide(page)).toHaveAttribute('aria-label', '1 of 3');
+    await page.mouse.move(0, 0);
+    await page.clock.runFor(3000);
+    await expect(visibleBannerSlide(page)).toHaveAttribute('aria-label', '2 of 3');
+  });
+
+  test('its first picture is the eager, high-priority largest paint; the others load lazily', async ({ page }) => {
+    await page.goto('/');
+    const images = banner(page).locator('img');
+    await expect(images.first()).toHaveAttribute('fetchpriority', 'high');
+    await expect(images.first()).toHaveAttribute('loading', 'eager');
+    await expect(images.nth(1)).toHaveAttribute('loading', 'lazy');
+    await expect(images.nth(2)).toHaveAttribute('loading', 'lazy');
+    const lcp = await page.evaluate(
+      () =>
+        new Promise<string>((resolve) => {
+          new PerformanceObserver((list) => {
+            const last = list.getEntries().at(-1);
+            resolve(last && 'element' in last && last.element instanceof HTMLElement ? last.element.tagName : '');
+          }).observe({ type: 'largest-contentful-paint', buffered: true });
+        }),
+    );
+    expect(lcp).toBe('IMG');
+  });
+});
+
+test.describe('monthly activities carousel', () => {
+  for (const [width, perView] of [
+    [1280, 3],
+    [900, 2],
+    [500, 1],
+  ] as const) {
+    test(`shows ${perView} slide${perView > 1 ? 's' : ''} at a time ${width} px wide`, async ({ page }) => {
+      await page.setViewportSize({ width, height: 900 });
+      await page.emulateMedia({ reducedMotion: 'reduce' });
+      await page.goto('/');
+      await activities(page).scrollIntoViewIfNeeded();
+      await expect(activities(page).getByRole('button', { name: /activity photos/ })).toBeVisible();
+      const visible = await activities(page).evaluate((carousel) => {
+        const frame = carousel.querySelector('.keen-slider')?.getBoundingClientRect();
+        if (!frame) return -1;
+        return [...carousel.querySelectorAll('.keen-slider__slide')].filter((slide) => {
+          const box = slide.getBoundingClientRect();
+          return box.left >= frame.left - 1 && box.right <= frame.right + 1 && box.width > 0;
+        }).length;
+      });
+      expect(visible).toBe(perView);
+    });
+  }
+
+  test('moves one slide every 2 seconds, loops forever, and its dots jump to a slide', async ({ page }) => {
+    await page.clock.install();
+    await page.goto('/');
+    await activities(page).scrollIntoViewIfNeeded();
+    await page.mouse.move(0, 0);
+    const carousel = activities(page);
+    await expect(carousel.getByRole('button', { name: 'Pause the activity photos' })).toBeVisible();
+    await expect(currentDot(carousel)).toHaveText('Slide 1');
+    for (const expected of ['Slide 2', 'Slide 3', 'Slide 1', 'Slide 2']) {
+      await page.clock.runFor(2000 + 1000);
+      await expect(currentDot(carousel)).toHaveText(expected);
+    }
+    await carousel.getByRole('button', { name: 'Slide 1' }).click();
+    await page.clock.runFor(1500);
+    await expect(currentDot(carousel)).toHaveText('Slide 1');
+  });
+
+  test('each slide has a View more link, shown on hover and keyboard focus', async ({ page }) => {
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    await page.goto('/');
+    const slide = activities(page).locator('.activity-slide').first();
+    const link = slide.getByRole('link', { name: /^View more/ });
+    await expect(link).toHaveAttribute('href', '/monthly-activities');
+    await expect(link).toHaveCSS('opacity', '0');
+    await slide.hover();
+    await expect(link).toHaveCSS('opacity', '1');
+    await page.mouse.move(0, 0);
+    await link.focus();
+    await expect(link).toHaveCSS('opacity', '1');
+    await expect(activities(page).locator('figcaption')).toHaveCount(3);
+  });
+});
+
+test.describe('on a touch screen', () => {
+  test.use({ hasTouch: true, isMobile: true, viewport: { width: 390, height: 844 } });
+
+  test('the View more links are always shown', async ({ page }) => {
+    await page.goto('/');
+    for (const link of await page.locator('.activity-view-more').all()) await expect(link).toHaveCSS('opacity', '1');
+  });
+});
+
+test.describe('reduced motion', () => {
+  test.use({ colorScheme: 'light' });
+
+  test('nothing moves on its own', async ({ page }) => {
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    await openHome(page);
+    await expect(banner(page).getByRole('button', { name: 'Play the banner pictures' })).toBeVisible();
+    await page.clock.runFor(10_000);
+    await expect(visibleBannerSlide(page)).toHaveAttribute('aria-label', '1 of 3');
+    await activities(page).scrollIntoViewIfNeeded();
+    await expect(activities(page).getByRole('button', { name: 'Play the activity photos' })).toBeVisible();
+    await page.clock.runFor(10_000);
+    await expect(currentDot(activities(page))).toHaveText('Slide 1');
+    const video = page.locator('.sports video');
+    await video.scrollIntoViewIfNeeded();
+    await expect(video).toHaveJSProperty('paused', true);
+    await expect(video).toHaveJSProperty('controls', true);
+  });
+});
+
+test.describe('the song video', () => {
+  test('loads nothing from the video site until asked, then plays from second 7 in a modal dialog', async ({
+    page,
+  }) => {
+    const videoRequests: string[] = [];
+    await page.route(/youtube(-nocookie)?\.com|ytimg\.com|googlevideo\.com/, (route) => {
+      videoRequests.push(route.request().url());
+      return route.fulfill({ status: 200, contentType: 'text/html', body: '<p>video</p>' });
+    });
+    await page.goto('/');
+    const thumbnail = page.getByRole('link', { name: /^Play the video/ });
+    await thumbnail.scrollIntoViewIfNeeded();
+    await page.waitForLoadState('networkidle');
+    expect(videoRequests).toEqual([]);
+
+    const dialog = page.getByRole('dialog', { name: 'ISA Tamilnadu golden jubilee song' });
+    // Escape closes it, and focus returns to the thumbnail.
+    await thumbnail.click();
+    await expect(dialog).toBeVisible();
+    const frame = dialog.locator('iframe');
+    await expect(frame).toHaveAttribute(
+      'src',
+      /^https:\/\/www\.youtube-nocookie\.com\/embed\/[\w-]{11}\?autoplay=1&start=7/,
+    );
+    await expect(frame).toHaveAttribute('title', 'ISA Tamilnadu golden jubilee song');
+    await expect(page.locator('.song-thumbnail')).toHaveCSS('visibility', 'hidden');
+    await expect(dialog.getByRole('button', { name: 'Close the video' })).toBeFocused();
+    expect(videoRequests.some((url) => url.startsWith('https://www.youtube-nocookie.com/embed/'))).toBe(true);
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.closest('dialog') !== null)).toBe(true);
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+    await expect(thumbnail).toBeFocused();
+    await expect(thumbnail).toHaveCSS('visibility', 'visible');
+
+    // The close button closes it.
+    await thumbnail.click();
+    await dialog.getByRole('button', { name: 'Close the video' }).click();
+    await expect(dialog).toBeHidden();
+
+    // A click outside the video (on the backdrop) closes it.
+    await thumbnail.click();
+    await expect(dialog).toBeVisible();
+    await page.mouse.click(5, 5);
+    await expect(dialog).toBeHidden();
+  });
+});
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('every section’s text and first images are there', async ({ page }) => {
+    await page.goto('/');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Welcome to ISA Tamilnadu');
+    const firstBanner = page.locator('.banner-slide').first().locator('img');
+    await expect(firstBanner).toBeVisible();
+    await expect.poll(() => firstBanner.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBeGreaterThan(0);
+    await expect(page.locator('.webinar-card')).toHaveCount(4);
+    await expect(page.locator('.milestone-list li')).toHaveCount(5);
+    await expect(page.locator('.activity-slide figcaption')).toHaveCount(3);
+    await expect(page.locator('.activity-slide').first().locator('img')).toBeAttached();
+    await expect(page.getByText(/golden-jubilee song/).first()).toBeVisible();
+    await expect(page.getByRole('link', { name: /^Play the video/ })).toHaveAttribute('href', /youtube\.com\/watch/);
+    await expect(page.locator('.sports video')).toHaveAttribute('controls', '');
+  });
+});
