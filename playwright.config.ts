@@ -5,6 +5,8 @@ import { defineConfig, devices } from '@playwright/test';
 import { CHROMIUM_ARGS, findChromium } from './scripts/chromium.ts';
 
 const PORT = Number(process.env.E2E_PORT ?? 4399);
+/** A second server whose events backend is down; see webServer below. */
+export const BACKEND_DOWN_URL = `http://127.0.0.1:${PORT + 1}`;
 const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(path.join(tmpdir(), 'isa-e2e-'));
 process.env.E2E_DATA_DIR = dataDir;
 const executablePath = findChromium();
@@ -27,11 +29,28 @@ export default defineConfig({
     },
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'] } }],
-  webServer: {
-    command: 'node scripts/start.ts',
-    url: `http://127.0.0.1:${PORT}/`,
-    reuseExistingServer: false,
-    timeout: 180_000,
-    env: { HOST: '127.0.0.1', PORT: String(PORT), DATA_DIR: dataDir },
-  },
+  webServer: [
+    {
+      command: 'node scripts/start.ts',
+      url: `http://127.0.0.1:${PORT}/`,
+      reuseExistingServer: false,
+      timeout: 180_000,
+      env: { HOST: '127.0.0.1', PORT: String(PORT), DATA_DIR: dataDir },
+    },
+    {
+      // The same build reading events from a backend that is down (nothing listens on port 9),
+      // for the tests of how pages fail politely. Started after the first, so it never builds.
+      command: 'node scripts/start.ts',
+      url: `http://127.0.0.1:${PORT + 1}/`,
+      reuseExistingServer: false,
+      timeout: 180_000,
+      env: {
+        HOST: '127.0.0.1',
+        PORT: String(PORT + 1),
+        DATA_DIR: `${dataDir}-down`,
+        EVENTS_API_URL: 'http://127.0.0.1:9/Admin/api',
+        EVENTS_API_TIMEOUT_MS: '1000',
+      },
+    },
+  ],
 });

@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { BACKEND_DOWN_URL } from '../../playwright.config.ts';
 
 /** The browser tests run against a fresh data folder, so the store holds the sample events. */
 
@@ -186,5 +187,29 @@ test.describe('the events API over HTTP', () => {
     expect(crossSite.status()).toBe(403);
     expect((await request.get('/Admin/uploads/..%2f..%2fpackage.json')).status()).toBe(404);
     expect((await request.get('/Admin/uploads/%2e%2e/site.sqlite')).status()).toBe(404);
+  });
+});
+
+test.describe('when the events backend is down', () => {
+  test('an event page answers politely with 503, never a blank page or a stack trace', async ({ page }) => {
+    const response = await page.goto(`${BACKEND_DOWN_URL}/Events/1`);
+    expect(response?.status()).toBe(503);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('EVENTS');
+    await expect(page.getByRole('alert')).toContainText('cannot be shown just now');
+    expect(await page.content()).not.toMatch(/Error:|at .*\.(js|ts|mjs):\d+/);
+  });
+
+  test('Monthly Activities says the events could not be loaded, and the API answers 503 in JSON', async ({
+    page,
+    request,
+  }) => {
+    await page.goto(`${BACKEND_DOWN_URL}/monthly-activities`);
+    await expect(page.getByRole('alert')).toContainText('the events could not be loaded');
+    await expect(page.getByRole('button', { name: 'Try again' })).toBeVisible();
+    const api = await request.post(`${BACKEND_DOWN_URL}/Admin/api/events_list`, {
+      headers: { 'Content-Type': 'application/json' },
+    });
+    expect(api.status()).toBe(503);
+    expect(await api.json()).toEqual({ error: 'Events are unavailable right now; please try again later' });
   });
 });
