@@ -11,6 +11,7 @@ import 'keen-slider/keen-slider.min.css';
 import { ACTIVITIES_INTERVAL_MS, ACTIVITIES_TRANSITION_MS, slideLabel } from '../lib/carousel.ts';
 import type { IslandImage } from '../lib/islandImage.ts';
 import { CarouselControls } from './CarouselControls.tsx';
+import { ResponsiveImage } from './ResponsiveImage.tsx';
 import { useAutoRotation } from './useAutoRotation.ts';
 import { useHydrated } from './useHydrated.ts';
 
@@ -59,16 +60,7 @@ export function ActivitiesCarousel({ slides, label, viewMoreLabel, viewMoreHref 
             aria-label={slideLabel(index, slides.length)}
           >
             <figure>
-              <img
-                src={slide.image.src}
-                srcSet={slide.image.srcset}
-                sizes={slide.image.sizes}
-                width={slide.image.width}
-                height={slide.image.height}
-                alt={slide.alt}
-                loading="lazy"
-                decoding="async"
-              />
+              <ResponsiveImage image={slide.image} alt={slide.alt} />
               <figcaption>{slide.caption}</figcaption>
             </figure>
             <a className="activity-view-more" href={viewMoreHref}>

@@ -7,6 +7,7 @@ import { useCallback, useState } from 'react';
 import { BANNER_INTERVAL_MS, slideLabel, wrapIndex } from '../lib/carousel.ts';
 import type { IslandImage } from '../lib/islandImage.ts';
 import { CarouselControls } from './CarouselControls.tsx';
+import { ResponsiveImage } from './ResponsiveImage.tsx';
 import { useAutoRotation } from './useAutoRotation.ts';
 import { useHydrated } from './useHydrated.ts';
 
@@ -39,17 +40,7 @@ export function BannerCarousel({ slides, label }: BannerCarouselProps) {
             aria-label={slideLabel(index, count)}
             hidden={index !== current}
           >
-            <img
-              src={slide.image.src}
-              srcSet={slide.image.srcset}
-              sizes={slide.image.sizes}
-              width={slide.image.width}
-              height={slide.image.height}
-              alt={slide.alt}
-              loading={index === 0 ? 'eager' : 'lazy'}
-              fetchPriority={index === 0 ? 'high' : 'auto'}
-              decoding={index === 0 ? 'sync' : 'async'}
-            />
+            <ResponsiveImage image={slide.image} alt={slide.alt} priority={index === 0} />
           </div>
         ))}
       </div>

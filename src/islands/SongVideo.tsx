@@ -7,6 +7,7 @@
 import { useCallback, useState } from 'react';
 import type { IslandImage } from '../lib/islandImage.ts';
 import { ModalDialog } from './ModalDialog.tsx';
+import { ResponsiveImage } from './ResponsiveImage.tsx';
 
 export interface SongVideoProps {
   thumbnail: IslandImage;
@@ -45,16 +46,7 @@ export function SongVideo({ thumbnail, thumbnailAlt, videoTitle, youtubeId, star
         }}
         style={{ visibility: open ? 'hidden' : 'visible' }}
       >
-        <img
-          src={thumbnail.src}
-          srcSet={thumbnail.srcset}
-          sizes={thumbnail.sizes}
-          width={thumbnail.width}
-          height={thumbnail.height}
-          alt=""
-          loading="lazy"
-          decoding="async"
-        />
+        <ResponsiveImage image={thumbnail} alt="" />
         <span className="song-play" aria-hidden="true">
           ▶
         </span>

@@ -17,6 +17,7 @@ import {
   type WebinarYear,
 } from '../lib/webinars.ts';
 import { useHydrated } from './useHydrated.ts';
+import { ResponsiveImage } from './ResponsiveImage.tsx';
 
 export interface WebinarCardData {
   id: number;
@@ -80,17 +81,7 @@ function WebinarCard({ webinar }: { webinar: WebinarCardData }) {
   const { image } = webinar;
   return (
     <article className="webinar-card">
-      <img
-        className="webinar-card__image"
-        src={image.src}
-        srcSet={image.srcset}
-        sizes={image.sizes}
-        width={image.width}
-        height={image.height}
-        alt=""
-        loading="lazy"
-        decoding="async"
-      />
+      <ResponsiveImage className="webinar-card__image" image={image} alt="" />
       <div className="webinar-card__details">
         <h3 className="webinar-card__title">{webinar.title}</h3>
         <p className="webinar-card__date">

@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test } from '@playwright/test';
+import { test } from '@playwright/test';
+import { expectNoAxeViolations } from './axe.ts';
 import { PAGE_ROUTES } from './routes.ts';
 
 const EXTRA_ROUTES = ['/no-such-page', '/Events/1', '/event-22'];
@@ -14,15 +14,7 @@ for (const path of [...PAGE_ROUTES.map((route) => route.path), ...EXTRA_ROUTES])
       await page.emulateMedia({ reducedMotion: 'reduce' });
       await page.goto(path);
       await page.waitForLoadState('networkidle');
-      const results = await new AxeBuilder({ page })
-        .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
-        .analyze();
-      const summary = results.violations.map((violation) => ({
-        id: violation.id,
-        help: violation.help,
-        targets: violation.nodes.slice(0, 5).map((node) => node.target.join(' ')),
-      }));
-      expect(summary).toEqual([]);
+      await expectNoAxeViolations(page);
     });
   }
 }

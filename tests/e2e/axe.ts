@@ -1,9 +1,9 @@
-/** An axe scan of the page as it is now (after interaction), with the tags of accessibility.spec.ts. */
+/** An axe scan of the page as it is now (also after interaction), against WCAG 2.2 AA and best practice. */
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
 
 export async function expectNoAxeViolations(page: Page): Promise<void> {
-  // From the top of the page, as accessibility.spec.ts scans it: anything scrolled under the
+  // From the top of the page: anything scrolled under the
   // sticky header would otherwise be reported as a touch target too small to hit.
   await page.evaluate(() => window.scrollTo(0, 0));
   const results = await new AxeBuilder({ page })
