@@ -9,6 +9,7 @@
  * item) and shows the buttons, which until then keep their room but stay invisible.
  */
 import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { wrapIndex } from '../lib/carousel.ts';
 import { useHydrated } from './useHydrated.ts';
 
 export interface CyclerBearer {
@@ -23,11 +24,6 @@ export interface BranchBearerCyclerProps {
   bearers: CyclerBearer[];
   /** The static list of bearer cards; each card's item carries `data-bearer`. */
   children?: ReactNode;
-}
-
-/** The index after a step of +1 or -1, wrapping at both ends. */
-function wrap(index: number, count: number): number {
-  return ((index % count) + count) % count;
 }
 
 export default function BranchBearerCycler({ branch, bearers, children }: BranchBearerCyclerProps) {
@@ -48,7 +44,7 @@ export default function BranchBearerCycler({ branch, bearers, children }: Branch
   if (count < 2) return <div className="cycler">{children}</div>;
 
   const step = (delta: number) => {
-    const next = wrap(index + delta, count);
+    const next = wrapIndex(index, delta, count);
     const bearer = bearers[next];
     setIndex(next);
     if (bearer) setAnnouncement(`${next + 1} of ${count}: ${bearer.name}, ${bearer.position}`);
