@@ -46,8 +46,9 @@ const port = Number(process.env.PORT ?? 4321);
 process.env.DATA_DIR = path.resolve(root, process.env.DATA_DIR ?? 'data');
 mkdirSync(process.env.DATA_DIR, { recursive: true });
 
-// Open the events store now, so that a first start loads the sample events (and says so) at once.
-await (await createEventsSource()).close();
+// Open the events store now, so that a first start loads the sample events (and says so) at
+// once; /healthz asks it whether it can still answer.
+const events = await createEventsSource();
 
 // The built entry would start its own server; ours wraps its handler instead.
 process.env.ASTRO_NODE_AUTOSTART = 'disabled';
@@ -56,7 +57,9 @@ const handler: unknown = typeof built === 'object' && built !== null ? Reflect.g
 if (typeof handler !== 'function') {
   throw new Error(`${entry} does not export a request handler; rebuild with "npm run build".`);
 }
-const server = createSiteServer((request, response) => handler(request, response));
+const server = createSiteServer((request, response) => handler(request, response), {
+  healthCheck: () => events.isHealthy(),
+});
 server.listen(port, host, () => {
   console.info(`Serving the site on http://${host}:${port} (data in ${process.env.DATA_DIR})`);
 });
@@ -64,7 +67,9 @@ server.listen(port, host, () => {
 for (const signal of ['SIGTERM', 'SIGINT'] as const) {
   process.once(signal, () => {
     console.info(`${signal}: finishing requests in flight, then stopping.`);
-    server.close(() => process.exit(0));
+    server.close(() => {
+      void events.close().finally(() => process.exit(0));
+    });
     server.closeIdleConnections();
   });
 }

@@ -17,3 +17,27 @@ for (const { path } of PAGE_ROUTES) {
     expect(imageResponse.headers()['content-type']).toBe('image/jpeg');
   });
 }
+
+test('the production server compresses, caches and revalidates as it should', async ({ request }) => {
+  const page = await request.get('/Office-Brearers', { headers: { 'Accept-Encoding': 'br, gzip' } });
+  expect(page.status()).toBe(200);
+  const headers = page.headers();
+  expect(headers['content-encoding']).toBe('br');
+  expect(headers['x-content-type-options']).toBe('nosniff');
+  expect(headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+  expect(headers['strict-transport-security']).toMatch(/max-age=\d+/);
+  const etag = headers['etag'];
+  expect(etag).toBeTruthy();
+  const again = await request.get('/Office-Brearers', { headers: { 'If-None-Match': etag ?? '' } });
+  expect(again.status()).toBe(304);
+
+  const html = await page.text();
+  const asset = /\/_astro\/[^"']+\.(css|js)/.exec(html)?.[0];
+  expect(asset).toBeTruthy();
+  const assetResponse = await request.get(asset ?? '');
+  expect(assetResponse.headers()['cache-control']).toBe('public, max-age=31536000, immutable');
+
+  const health = await request.get('/healthz');
+  expect(health.status()).toBe(200);
+  expect(await health.json()).toEqual({ status: 'ok' });
+});

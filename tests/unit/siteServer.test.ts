@@ -1,22 +1,35 @@
 import type { AddressInfo } from 'node:net';
 import type http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSiteServer } from '../../src/server/http/siteServer.ts';
+import { createSiteServer, SECURITY_HEADERS } from '../../src/server/http/siteServer.ts';
 
 const PAGE = `<!doctype html><title>t</title>${'<p>Safe anaesthesia for every patient.</p>'.repeat(200)}`;
 let server: http.Server;
 let base: string;
+let healthy = true;
+const logged: string[] = [];
 
 beforeAll(async () => {
-  server = createSiteServer((request, response) => {
-    if (request.url === '/tiny') {
-      response.writeHead(200, { 'Content-Type': 'text/html', 'Content-Length': '9' }).end('<p>hi</p>');
-    } else if (request.url === '/photo.jpg') {
-      response.writeHead(200, { 'Content-Type': 'image/jpeg' }).end(Buffer.alloc(4096, 1));
-    } else {
-      response.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' }).end(PAGE);
-    }
-  });
+  server = createSiteServer(
+    (request, response) => {
+      if (request.url === '/tiny') {
+        response.writeHead(200, { 'Content-Type': 'text/html', 'Content-Length': '9' }).end('<p>hi</p>');
+      } else if (request.url === '/photo.jpg') {
+        response.writeHead(200, { 'Content-Type': 'image/jpeg' }).end(Buffer.alloc(4096, 1));
+      } else if (request.url?.startsWith('/_astro/')) {
+        response.writeHead(200, { 'Content-Type': 'text/javascript' }).end('export {};');
+      } else {
+        response.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' }).end(PAGE);
+      }
+    },
+    {
+      healthCheck: async () => {
+        if (healthy) return true;
+        throw new Error('the store is closed');
+      },
+      log: (line) => logged.push(line),
+    },
+  );
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 });
@@ -53,5 +66,40 @@ describe('the site server', () => {
     const plain = await fetch(`${base}/`, { headers: { 'Accept-Encoding': 'identity' } });
     expect(plain.headers.get('content-encoding')).toBeNull();
     expect(await plain.text()).toBe(PAGE);
+  });
+
+  it('gives every answer the security headers', async () => {
+    for (const path of ['/', '/photo.jpg', '/Past-Webinars', '/healthz']) {
+      const response = await fetch(base + path, { redirect: 'manual' });
+      for (const [name, value] of Object.entries(SECURITY_HEADERS)) {
+        expect(response.headers.get(name), `${name} on ${path}`).toBe(value);
+      }
+    }
+  });
+
+  it('caches hashed build assets for a year as immutable, and leaves HTML to revalidate', async () => {
+    const asset = await fetch(`${base}/_astro/page.Bx1.js`);
+    expect(asset.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    const page = await fetch(`${base}/`);
+    expect(page.headers.get('cache-control')).toBeNull();
+  });
+
+  it('answers /healthz with 200 while the store works and 503 when it does not', async () => {
+    healthy = true;
+    const ok = await fetch(`${base}/healthz`);
+    expect(ok.status).toBe(200);
+    expect(await ok.json()).toEqual({ status: 'ok' });
+    healthy = false;
+    const down = await fetch(`${base}/healthz`);
+    expect(down.status).toBe(503);
+    expect(await down.json()).toEqual({ status: 'unavailable' });
+    healthy = true;
+  });
+
+  it('logs one line per request: method, path without the query, status and time', async () => {
+    logged.length = 0;
+    await fetch(`${base}/photo.jpg?email=someone@example.org`);
+    await expect.poll(() => logged.length).toBe(1);
+    expect(logged[0]).toMatch(/^GET \/photo\.jpg 200 \d+\.\dms$/);
   });
 });
