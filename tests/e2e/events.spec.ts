@@ -213,3 +213,15 @@ test.describe('when the events backend is down', () => {
     expect(await api.json()).toEqual({ error: 'Events are unavailable right now; please try again later' });
   });
 });
+
+test('an event page describes the event for search engines (JSON-LD Event)', async ({ page }) => {
+  await page.goto('/Events/3');
+  const data = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent()) ?? '{}');
+  expect(data).toMatchObject({
+    '@type': 'Event',
+    name: 'Salem - Airway Workshop',
+    startDate: '2025-03-14',
+    location: { '@type': 'Place', name: 'Salem' },
+    image: expect.stringMatching(/\/Admin\/uploads\/events\/3\/1\.jpg$/),
+  });
+});

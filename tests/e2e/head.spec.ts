@@ -41,3 +41,39 @@ test('the production server compresses, caches and revalidates as it should', as
   expect(health.status()).toBe(200);
   expect(await health.json()).toEqual({ status: 'ok' });
 });
+
+test('robots.txt names the sitemap, which lists every page and every event', async ({ request }) => {
+  const robots = await request.get('/robots.txt');
+  expect(await robots.text()).toMatch(/^Sitemap: https?:\/\/.+\/sitemap\.xml$/m);
+  const sitemap = await request.get('/sitemap.xml');
+  expect(sitemap.headers()['content-type']).toBe('application/xml; charset=utf-8');
+  const xml = await sitemap.text();
+  const locations = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => new URL(match[1] ?? '').pathname);
+  for (const path of [
+    '/',
+    '/Office-Brearers',
+    '/branches',
+    '/past-webinars',
+    '/monthly-activities',
+    '/Gallery',
+    '/Contact-Us',
+    '/event-22',
+  ]) {
+    expect(locations).toContain(path);
+  }
+  const events = (
+    await (await request.post('/Admin/api/events_list', { headers: { 'Content-Type': 'application/json' } })).json()
+  ).records;
+  expect(locations.filter((path) => path.startsWith('/Events/'))).toHaveLength(events.length);
+});
+
+test('the home page describes the society for search engines (JSON-LD Organization)', async ({ page }) => {
+  await page.goto('/');
+  const data = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent()) ?? '{}');
+  expect(data).toMatchObject({
+    '@context': 'https://schema.org',
+    '@type': 'Organization',
+    name: 'Indian Society of Anaesthesiologists, Tamilnadu Chapter',
+    email: expect.stringMatching(/@example\.org$/),
+  });
+});
