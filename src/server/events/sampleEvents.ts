@@ -211,7 +211,7 @@ export async function createSampleEvents(dataDir: string): Promise<NewEvent[]> {
       sample.photos.map(async (description, photoIndex) => {
         const file = `${photoIndex + 1}.jpg`;
         await sharp(Buffer.from(photoSvg(name || place, description, photoIndex, sample.photos.length, eventIndex)))
-          .jpeg({ quality: 70, mozjpeg: true })
+          .jpeg({ quality: 70 })
           .toFile(path.join(folder, String(eventId), file));
         return { event_image: `/Admin/uploads/events/${eventId}/${file}`, img_description: description };
       }),
