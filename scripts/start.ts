@@ -10,6 +10,7 @@ import { existsSync, mkdirSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { createEventsSource } from '../src/server/events/index.ts';
+import { loadPagePolicies } from '../src/server/http/contentSecurityPolicy.ts';
 import { createSiteServer } from '../src/server/http/siteServer.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -59,6 +60,7 @@ if (typeof handler !== 'function') {
 }
 const server = createSiteServer((request, response) => handler(request, response), {
   healthCheck: () => events.isHealthy(),
+  pagePolicy: loadPagePolicies(path.join(root, 'dist/client')),
 });
 server.listen(port, host, () => {
   console.info(`Serving the site on http://${host}:${port} (data in ${process.env.DATA_DIR})`);

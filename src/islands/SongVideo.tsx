@@ -39,12 +39,11 @@ export function SongVideo({ thumbnail, thumbnailAlt, videoTitle, youtubeId, star
         href={watchUrl(youtubeId, startSeconds)}
         target="_blank"
         rel="noopener noreferrer"
-        className="song-thumbnail"
+        className={open ? 'song-thumbnail song-thumbnail--hidden' : 'song-thumbnail'}
         onClick={(event) => {
           event.preventDefault();
           setOpen(true);
         }}
-        style={{ visibility: open ? 'hidden' : 'visible' }}
       >
         <ResponsiveImage image={thumbnail} alt="" />
         <span className="song-play" aria-hidden="true">

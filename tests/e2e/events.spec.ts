@@ -6,6 +6,8 @@ import { BACKEND_DOWN_URL } from '../../playwright.config.ts';
 const cards = (page: Page) => page.locator('.events-grid > li');
 
 async function choose(page: Page, place: string, year: string) {
+  // The server's HTML says "Loading events…"; once the island has hydrated and loaded, it says more.
+  await expect(page.getByRole('status')).not.toHaveText('Loading events…');
   await page.getByLabel('Place').selectOption(place);
   await page.getByLabel('Year').selectOption(year);
 }

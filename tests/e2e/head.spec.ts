@@ -77,3 +77,28 @@ test('the home page describes the society for search engines (JSON-LD Organizati
     email: expect.stringMatching(/@example\.org$/),
   });
 });
+
+test.describe('Content-Security-Policy', () => {
+  for (const { path } of [...PAGE_ROUTES, { path: '/Events/1' }, { path: '/event-22' }]) {
+    test(`${path} sends a strict policy as a header and breaks nothing on the page`, async ({ page }) => {
+      const violations: string[] = [];
+      page.on('console', (message) => {
+        if (/Content.Security.Policy/i.test(message.text())) violations.push(message.text());
+      });
+      const response = await page.goto(path);
+      const policy = response?.headers()['content-security-policy'] ?? '';
+      expect(policy).toMatch(/default-src 'self'/);
+      expect(policy).toMatch(/script-src 'self'( 'sha256-[^']+')+;/);
+      expect(policy).not.toContain('unsafe-inline');
+      if (path !== '/Events/1') expect(policy).toContain("frame-ancestors 'none'");
+      const frames = /frame-src ([^;]+)/.exec(policy)?.[1] ?? '';
+      if (path === '/') expect(frames).toBe('https://www.youtube-nocookie.com');
+      else if (path === '/Contact-Us') expect(frames).toBe('https://maps.google.com');
+      else expect(frames).toBe('');
+      await page.waitForLoadState('networkidle');
+      await page.mouse.wheel(0, 4000);
+      await page.waitForLoadState('networkidle');
+      expect(violations).toEqual([]);
+    });
+  }
+});

@@ -8,7 +8,8 @@
  *   its canonical spelling (the build writes each route once, so no two output paths differ
  *   only in case);
  * - GET /healthz answers whether the server and its store are usable;
- * - every answer gets the security headers below, and hashed build assets (/_astro/...) are
+ * - every answer gets the security headers below (prerendered pages also their
+ *   Content-Security-Policy, see contentSecurityPolicy.ts), and hashed build assets (/_astro/...) are
  *   cached for a year as immutable (HTML keeps its ETag/Last-Modified revalidation);
  * - text answers (HTML, CSS, JavaScript, JSON, SVG) are compressed with brotli or gzip;
  * - each request is logged in one line: method, path (without the query), status and time.
@@ -24,6 +25,8 @@ export interface SiteServerOptions {
   healthCheck?: () => Promise<boolean>;
   /** Where request lines go (default: standard output); `false` turns them off. */
   log?: ((line: string) => void) | false;
+  /** The Content-Security-Policy header of the prerendered page at a path, if any. */
+  pagePolicy?: (pathname: string) => string | undefined;
 }
 
 /** Headers every answer carries (the Content-Security-Policy is added separately). */
@@ -82,6 +85,8 @@ export function createSiteServer(astroHandler: NodeHandler, options: SiteServerO
       return;
     }
     if (pathname.startsWith('/_astro/')) response.setHeader('Cache-Control', IMMUTABLE);
+    const policy = isRead ? options.pagePolicy?.(pathname) : undefined;
+    if (policy) response.setHeader('Content-Security-Policy', policy);
     compress(request, response, () => astroHandler(request, response));
   });
 }
