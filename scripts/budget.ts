@@ -13,19 +13,12 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Page } from '@playwright/test';
+import { FIXED_ROUTES } from '../src/lib/routes.ts';
 import { CHROMIUM_ARGS, ensureChromium } from './chromium.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const ROUTES = [
-  '/',
-  '/Office-Brearers',
-  '/branches',
-  '/past-webinars',
-  '/monthly-activities',
-  '/Gallery',
-  '/Contact-Us',
-  '/event-22',
-];
+/** Every fixed route, and one event page of the sample data. */
+const ROUTES = [...FIXED_ROUTES, '/Events/1'];
 const KINDS = ['html', 'css', 'js', 'images', 'other'] as const;
 type Kind = (typeof KINDS)[number];
 type Totals = Record<Kind, number>;

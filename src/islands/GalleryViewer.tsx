@@ -7,6 +7,7 @@
 import { useCallback, useState } from 'react';
 import type { IslandImage } from '../lib/islandImage.ts';
 import { ModalDialog } from './ModalDialog.tsx';
+import { ResponsiveImage } from './ResponsiveImage.tsx';
 
 export type GalleryViewerItem =
   | { type: 'image'; alt: string; thumbnail: IslandImage; large: IslandImage }
@@ -36,7 +37,7 @@ export default function GalleryViewer({ items }: GalleryViewerProps) {
                 setOpenIndex(index);
               }}
             >
-              <Picture image={item.thumbnail} alt="" loading="lazy" className="gallery-item__image" />
+              <ResponsiveImage image={item.thumbnail} alt="" className="gallery-item__image" />
               {item.type === 'video' ? (
                 <span className="gallery-item__play" aria-hidden="true">
                   <svg width="28" height="28" viewBox="0 0 24 24" fill="currentColor">
@@ -60,7 +61,7 @@ export default function GalleryViewer({ items }: GalleryViewerProps) {
         className="gallery-dialog"
       >
         {open?.type === 'image' ? (
-          <Picture image={open.large} alt={open.alt} loading="eager" className="gallery-dialog__media" />
+          <ResponsiveImage image={open.large} alt={open.alt} priority className="gallery-dialog__media" />
         ) : null}
         {open?.type === 'video' ? (
           <video
@@ -77,28 +78,5 @@ export default function GalleryViewer({ items }: GalleryViewerProps) {
         ) : null}
       </ModalDialog>
     </>
-  );
-}
-
-interface PictureProps {
-  image: IslandImage;
-  alt: string;
-  loading: 'eager' | 'lazy';
-  className: string;
-}
-
-function Picture({ image, alt, loading, className }: PictureProps) {
-  return (
-    <img
-      className={className}
-      src={image.src}
-      srcSet={image.srcset}
-      sizes={image.sizes}
-      width={image.width}
-      height={image.height}
-      alt={alt}
-      loading={loading}
-      decoding="async"
-    />
   );
 }
