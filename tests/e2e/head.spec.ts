@@ -90,7 +90,7 @@ test.describe('Content-Security-Policy', () => {
       expect(policy).toMatch(/default-src 'self'/);
       expect(policy).toMatch(/script-src 'self'( 'sha256-[^']+')+;/);
       expect(policy).not.toContain('unsafe-inline');
-      if (path !== '/Events/1') expect(policy).toContain("frame-ancestors 'none'");
+      expect(policy).toContain("frame-ancestors 'none'");
       const frames = /frame-src ([^;]+)/.exec(policy)?.[1] ?? '';
       if (path === '/') expect(frames).toBe('https://www.youtube-nocookie.com');
       else if (path === '/Contact-Us') expect(frames).toBe('https://maps.google.com');

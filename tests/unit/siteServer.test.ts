@@ -1,9 +1,16 @@
 import type { AddressInfo } from 'node:net';
 import type http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { NON_PAGE_POLICY } from '../../src/server/http/contentSecurityPolicy.ts';
 import { createSiteServer, SECURITY_HEADERS } from '../../src/server/http/siteServer.ts';
 
 const PAGE = `<!doctype html><title>t</title>${'<p>Safe anaesthesia for every patient.</p>'.repeat(200)}`;
+/** The policies of the "prerendered" pages of this test server. */
+const PAGE_POLICIES: Record<string, string> = {
+  '/': "default-src 'self'; script-src 'self' 'sha256-home'; frame-ancestors 'none'",
+  '/404': "default-src 'self'; script-src 'self' 'sha256-not-found'; frame-ancestors 'none'",
+};
+const ON_DEMAND_POLICY = "default-src 'self'; script-src 'self' 'sha256-event'";
 let server: http.Server;
 let base: string;
 let healthy = true;
@@ -18,6 +25,21 @@ beforeAll(async () => {
         response.writeHead(200, { 'Content-Type': 'image/jpeg' }).end(Buffer.alloc(4096, 1));
       } else if (request.url?.startsWith('/_astro/')) {
         response.writeHead(200, { 'Content-Type': 'text/javascript' }).end('export {};');
+      } else if (request.url === '/Events/1') {
+        response
+          .writeHead(200, { 'Content-Type': 'text/html', 'Content-Security-Policy': ON_DEMAND_POLICY })
+          .end('<h1>Event</h1>');
+      } else if (request.url === '/raw-headers') {
+        response
+          .writeHead(200, ['Content-Type', 'text/html', 'Content-Security-Policy', ON_DEMAND_POLICY])
+          .end('<h1>Event</h1>');
+      } else if (request.url === '/Events/1?cached') {
+        response.writeHead(304).end();
+      } else if (request.url === '/api') {
+        response.writeHead(200, { 'Content-Type': 'application/json', 'Cache-Control': 'no-store' }).end('{}');
+      } else if (request.url === '/missing' || request.url === '/missing.json') {
+        const type = request.url.endsWith('.json') ? 'application/json' : 'text/html; charset=utf-8';
+        response.writeHead(404, { 'Content-Type': type }).end('Not found');
       } else {
         response.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' }).end(PAGE);
       }
@@ -28,6 +50,7 @@ beforeAll(async () => {
         throw new Error('the store is closed');
       },
       log: (line) => logged.push(line),
+      pagePolicy: (pathname) => PAGE_POLICIES[pathname],
     },
   );
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -75,6 +98,27 @@ describe('the site server', () => {
         expect(response.headers.get(name), `${name} on ${path}`).toBe(value);
       }
     }
+  });
+
+  it.each([
+    ['/', 'a prerendered page: its own policy', PAGE_POLICIES['/']],
+    [
+      '/Events/1',
+      "an on-demand page: Astro's policy with frame-ancestors",
+      `${ON_DEMAND_POLICY}; frame-ancestors 'none'`,
+    ],
+    ['/raw-headers', 'headers given to writeHead as a list: the same', `${ON_DEMAND_POLICY}; frame-ancestors 'none'`],
+    ['/missing', "the 404 page at any path: the 404 page's policy", PAGE_POLICIES['/404']],
+    ['/missing.json', 'a 404 that is not a page: nothing may load', NON_PAGE_POLICY],
+    ['/_astro/page.Bx1.js', 'an asset: nothing may load', NON_PAGE_POLICY],
+    ['/photo.jpg', 'an image: nothing may load', NON_PAGE_POLICY],
+    ['/api', 'an API answer: nothing may load', NON_PAGE_POLICY],
+    ['/Past-Webinars', 'a redirect: nothing may load', NON_PAGE_POLICY],
+    ['/healthz', 'the health check: nothing may load', NON_PAGE_POLICY],
+    ['/Events/1?cached', 'a 304 of a page: none, so the stored page keeps its own', null],
+  ])('sends %s (%s) the right Content-Security-Policy', async (path, _, policy) => {
+    const response = await fetch(base + path, { redirect: 'manual' });
+    expect(response.headers.get('content-security-policy')).toBe(policy);
   });
 
   it('caches hashed build assets for a year as immutable, and leaves HTML to revalidate', async () => {

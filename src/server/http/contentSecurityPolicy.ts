@@ -3,7 +3,9 @@
  * policy of a prerendered page (hashes of its inline scripts and styles, and the frame hosts the
  * page adds) into a <meta http-equiv> tag; on-demand pages get it as a header from Astro itself.
  * At start the server reads those tags from the built HTML once, and sends each as a header,
- * with the directives a <meta> tag cannot carry (frame-ancestors).
+ * with the directives a <meta> tag cannot carry (frame-ancestors). The site server adds those
+ * directives to the headers of on-demand pages too, and gives every answer that is not a page
+ * (assets, API answers, redirects) the policy below.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -12,6 +14,18 @@ const META_CSP = /<meta http-equiv="content-security-policy" content="([^"]+)"/i
 
 /** Directives only a header can carry. */
 export const HEADER_ONLY_DIRECTIVES = "frame-ancestors 'none'";
+
+/**
+ * The policy of answers that are not pages (scripts, styles, images, JSON, XML, redirects): if
+ * one is ever opened as a document, it may load nothing and nobody may frame it.
+ */
+export const NON_PAGE_POLICY = `default-src 'none'; ${HEADER_ONLY_DIRECTIVES}`;
+
+/** `policy` with the header-only directives added, unless it already sets frame-ancestors. */
+export function withHeaderOnlyDirectives(policy: string): string {
+  if (/(^|;)\s*frame-ancestors\s/i.test(policy)) return policy;
+  return `${policy.trim().replace(/;$/, '')}; ${HEADER_ONLY_DIRECTIVES}`;
+}
 
 function htmlFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
@@ -45,7 +59,7 @@ export function loadPagePolicies(clientDir: string): (pathname: string) => strin
   for (const file of htmlFiles(clientDir)) {
     const match = META_CSP.exec(readFileSync(file, 'utf8'));
     if (!match?.[1]) continue;
-    const policy = `${decodeAttribute(match[1]).trim().replace(/;$/, '')}; ${HEADER_ONLY_DIRECTIVES}`;
+    const policy = withHeaderOnlyDirectives(decodeAttribute(match[1]));
     for (const urlPath of pathsOf(path.relative(clientDir, file))) policies.set(urlPath, policy);
   }
   return (pathname) => policies.get(pathname);

@@ -8,15 +8,19 @@
  *   its canonical spelling (the build writes each route once, so no two output paths differ
  *   only in case);
  * - GET /healthz answers whether the server and its store are usable;
- * - every answer gets the security headers below (prerendered pages also their
- *   Content-Security-Policy, see contentSecurityPolicy.ts), and hashed build assets (/_astro/...) are
+ * - every answer gets the security headers below, and hashed build assets (/_astro/...) are
  *   cached for a year as immutable (HTML keeps its ETag/Last-Modified revalidation);
  * - text answers (HTML, CSS, JavaScript, JSON, SVG) are compressed with brotli or gzip;
  * - each request is logged in one line: method, path (without the query), status and time.
+ *
+ * Just before an answer's headers go out, it gets its Content-Security-Policy (see
+ * securityPolicyFor below and contentSecurityPolicy.ts).
  */
 import http from 'node:http';
 import compression from 'compression';
 import { canonicalSpelling } from '../../lib/routes.ts';
+import { NON_PAGE_POLICY, withHeaderOnlyDirectives } from './contentSecurityPolicy.ts';
+import { onHeaders } from './onHeaders.ts';
 
 export type NodeHandler = (request: http.IncomingMessage, response: http.ServerResponse) => void;
 
@@ -29,7 +33,7 @@ export interface SiteServerOptions {
   pagePolicy?: (pathname: string) => string | undefined;
 }
 
-/** Headers every answer carries (the Content-Security-Policy is added separately). */
+/** Headers every answer carries (the Content-Security-Policy is chosen per answer). */
 export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
   'Strict-Transport-Security': 'max-age=63072000; includeSubDomains',
   'X-Content-Type-Options': 'nosniff',
@@ -41,6 +45,29 @@ export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
 };
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+/**
+ * The Content-Security-Policy header of an answer, decided when its headers are complete:
+ * - a policy Astro set (on-demand pages) gets the header-only directives (frame-ancestors);
+ * - a prerendered page read at its path gets its own policy (`pagePolicy`);
+ * - the 404 page, whichever path it answers, gets the 404 page's policy;
+ * - a 304 without a policy gets none, so that the policy of the stored page stays as it was;
+ * - anything else (assets, API answers, redirects, health) gets NON_PAGE_POLICY.
+ */
+export function securityPolicyFor(
+  response: http.ServerResponse,
+  page: { pathname: string; isRead: boolean },
+  pagePolicy: SiteServerOptions['pagePolicy'],
+): string | undefined {
+  const current = response.getHeader('Content-Security-Policy');
+  if (typeof current === 'string' && current.trim()) return withHeaderOnlyDirectives(current);
+  const own = page.isRead ? pagePolicy?.(page.pathname) : undefined;
+  if (own) return own;
+  if (response.statusCode === 304) return undefined;
+  const isHtml = /^text\/html\b/i.test(String(response.getHeader('Content-Type') ?? ''));
+  const notFoundPage = isHtml && response.statusCode === 404 ? pagePolicy?.('/404') : undefined;
+  return notFoundPage ?? NON_PAGE_POLICY;
+}
 
 function pathAndQuery(url: string): { pathname: string; search: string } {
   const queryStart = url.indexOf('?');
@@ -72,8 +99,12 @@ export function createSiteServer(astroHandler: NodeHandler, options: SiteServerO
       });
     }
     for (const [name, value] of Object.entries(SECURITY_HEADERS)) response.setHeader(name, value);
-
     const isRead = request.method === 'GET' || request.method === 'HEAD';
+    onHeaders(response, () => {
+      const policy = securityPolicyFor(response, { pathname, isRead }, options.pagePolicy);
+      if (policy) response.setHeader('Content-Security-Policy', policy);
+    });
+
     if (isRead && pathname === '/healthz') {
       void answerHealth(response, options.healthCheck);
       return;
@@ -85,8 +116,6 @@ export function createSiteServer(astroHandler: NodeHandler, options: SiteServerO
       return;
     }
     if (pathname.startsWith('/_astro/')) response.setHeader('Cache-Control', IMMUTABLE);
-    const policy = isRead ? options.pagePolicy?.(pathname) : undefined;
-    if (policy) response.setHeader('Content-Security-Policy', policy);
     compress(request, response, () => astroHandler(request, response));
   });
 }
