@@ -11,6 +11,17 @@ import { createSampleEvents } from './sampleEvents.ts';
 import { SqliteEventsSource } from './SqliteEventsSource.ts';
 
 let current: Promise<EventsSource> | undefined;
+/** The source `current` resolved to, for closing at exit. */
+let opened: EventsSource | undefined;
+
+/**
+ * Closes the process's source when the process exits (after `npm start` has finished the
+ * requests in flight on SIGTERM): the embedded store then folds its write-ahead log back into
+ * the database file. Closing SQLite is synchronous, so it completes within the exit handler.
+ */
+function closeAtExit() {
+  void opened?.close();
+}
 
 /** Loads the sample events into `source`, replacing what is there; returns what it loaded. */
 export async function seedSampleEvents(source: SqliteEventsSource, dataDir: string) {
@@ -36,17 +47,26 @@ export async function createEventsSource(env: NodeJS.ProcessEnv = process.env): 
   return source;
 }
 
-/** The one events source of this process. */
+/** The one events source of this process, closed when the process exits. */
 export function getEventsSource(): Promise<EventsSource> {
-  current ??= createEventsSource().catch((error: unknown) => {
-    current = undefined;
-    throw error;
-  });
+  current ??= createEventsSource().then(
+    (source) => {
+      opened = source;
+      process.once('exit', closeAtExit);
+      return source;
+    },
+    (error: unknown) => {
+      current = undefined;
+      throw error;
+    },
+  );
   return current;
 }
 
 export async function closeEventsSource() {
   const source = current;
   current = undefined;
+  opened = undefined;
+  process.off('exit', closeAtExit);
   if (source) await (await source).close();
 }
