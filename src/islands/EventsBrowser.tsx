@@ -2,7 +2,8 @@
  * The Monthly Activities list: fetches every event from the events API, then filters it by
  * place and year (spec point 5) as the visitor chooses. Shows a loading state, says when a
  * choice has no events, and when loading fails logs it and offers to try again. The fixed
- * Tamil Nadu cricket tournament card always comes last.
+ * Tamil Nadu cricket tournament card always comes last; while the events load it keeps its
+ * place unseen, so that it appears below them instead of being pushed down (a layout shift).
  */
 import { useEffect, useId, useState } from 'react';
 import { normalizeEvents, type EventRecord } from '../lib/events/eventRecords.ts';
@@ -30,6 +31,8 @@ interface EventCardProps {
   subtitle: string;
   image: string;
   href: string;
+  /** Takes its place but is not shown (and so not read out or focused). */
+  pending?: boolean;
 }
 
 /** Fetches every event; a failure is logged to the console (spec point 8) and reported as such. */
@@ -44,9 +47,9 @@ async function loadEvents(endpoint: string, signal?: AbortSignal): Promise<Load>
   }
 }
 
-function EventCard({ id, title, subtitle, image, href }: EventCardProps) {
+function EventCard({ id, title, subtitle, image, href, pending = false }: EventCardProps) {
   return (
-    <li className="event-card" data-event-id={id}>
+    <li className={pending ? 'event-card holds-place' : 'event-card'} data-event-id={id}>
       <img src={image} alt="" loading="lazy" decoding="async" width={600} height={400} />
       <div className="event-card__body">
         <h2 className="event-card__title">{title}</h2>
@@ -147,6 +150,7 @@ export function EventsBrowser({ endpoint, staticCard }: EventsBrowserProps) {
           subtitle={staticCard.subtitle}
           image={staticCard.image}
           href={staticCard.href}
+          pending={load.state === 'loading'}
         />
       </ul>
     </div>

@@ -3,7 +3,7 @@
  * visitor asks for it: a facade with a "Show map" button stands in its place, then the embedded
  * map replaces it (an iframe with a title, loading=lazy and a strict referrer policy) and
  * takes focus. The link that opens the place on the maps site works with or without
- * JavaScript; the button only appears once the island has hydrated.
+ * JavaScript; the button only appears once the island has hydrated, in a place kept for it.
  */
 import { useEffect, useRef, useState } from 'react';
 import { useHydrated } from './useHydrated.ts';
@@ -53,11 +53,15 @@ export default function MapFacade({ embedUrl, linkUrl, placeName }: MapFacadePro
               <button type="button" className="button" onClick={() => setShown(true)}>
                 Show map
               </button>
-            ) : null}
+            ) : (
+              // Holds the button's place until it can work, so that nothing moves when it appears.
+              <span className="button holds-place" aria-hidden="true">
+                Show map
+              </span>
+            )}
             <p className="map__note">
-              {hydrated
-                ? `The map is loaded from ${siteName(embedUrl)} only when you ask for it.`
-                : `Open the map on ${siteName(linkUrl)} with the link below.`}
+              The map is loaded from {siteName(embedUrl)} only when you ask for it; the link below opens it on{' '}
+              {siteName(linkUrl)}.
             </p>
           </div>
         )}
