@@ -97,6 +97,27 @@ for (const path of [...PAGE_ROUTES.map((route) => route.path), '/event-22', '/Ev
   });
 }
 
+for (const path of [...PAGE_ROUTES.map((route) => route.path), '/event-22', '/Events/1']) {
+  test(`${path} breaks no rule of its Content-Security-Policy, not even in code that catches the refusal`, async ({
+    page,
+  }) => {
+    // Violations that a script catches (a probe of eval, say) never reach the console, but the
+    // browser still reports them, as an event and in its Issues panel.
+    await page.addInitScript(() => {
+      const violations: string[] = [];
+      Reflect.set(window, '__policyViolations', violations);
+      document.addEventListener('securitypolicyviolation', (event) => {
+        violations.push(`${event.violatedDirective} ${event.blockedURI} at ${event.sourceFile}:${event.lineNumber}`);
+      });
+    });
+    await page.goto(path);
+    await page.waitForLoadState('networkidle');
+    await page.mouse.wheel(0, 4000);
+    await page.waitForLoadState('networkidle');
+    expect(await page.evaluate(() => Reflect.get(window, '__policyViolations'))).toEqual([]);
+  });
+}
+
 test.describe('pages rendered on demand are revalidated', () => {
   for (const path of ['/Events/1', '/sitemap.xml']) {
     test(`${path} has an ETag and answers 304 when the browser holds the same version`, async ({ request }) => {

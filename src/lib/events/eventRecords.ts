@@ -4,7 +4,7 @@
  * answer whose records are not an array counts as empty, items that are not records are
  * dropped, missing text becomes "" and numeric-string ids become numbers. Never throws.
  */
-import { z } from 'zod';
+import { z } from '../zodWithoutEval.ts';
 import { fixImagePath } from './fixImagePath.ts';
 
 const text = z
