@@ -3,9 +3,7 @@
  * policy of a prerendered page (hashes of its inline scripts and styles, and the frame hosts the
  * page adds) into a <meta http-equiv> tag; on-demand pages get it as a header from Astro itself.
  * At start the server reads those tags from the built HTML once, and sends each as a header,
- * with the directives a <meta> tag cannot carry (frame-ancestors). The site server adds those
- * directives to the headers of on-demand pages too, and gives every answer that is not a page
- * (assets, API answers, redirects) the policy below.
+ * with the directives a <meta> tag cannot carry (frame-ancestors).
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -15,16 +13,10 @@ const META_CSP = /<meta http-equiv="content-security-policy" content="([^"]+)"/i
 /** Directives only a header can carry. */
 export const HEADER_ONLY_DIRECTIVES = "frame-ancestors 'none'";
 
-/**
- * The policy of answers that are not pages (scripts, styles, images, JSON, XML, redirects): if
- * one is ever opened as a document, it may load nothing and nobody may frame it.
- */
-export const NON_PAGE_POLICY = `default-src 'none'; ${HEADER_ONLY_DIRECTIVES}`;
-
-/** `policy` with the header-only directives added, unless it already sets frame-ancestors. */
+/** A policy with the header-only directives added (once). */
 export function withHeaderOnlyDirectives(policy: string): string {
-  if (/(^|;)\s*frame-ancestors\s/i.test(policy)) return policy;
-  return `${policy.trim().replace(/;$/, '')}; ${HEADER_ONLY_DIRECTIVES}`;
+  const trimmed = policy.trim().replace(/;$/, '');
+  return trimmed.includes('frame-ancestors') ? trimmed : `${trimmed}; ${HEADER_ONLY_DIRECTIVES}`;
 }
 
 function htmlFiles(dir: string): string[] {

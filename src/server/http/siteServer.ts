@@ -19,7 +19,7 @@
 import http from 'node:http';
 import compression from 'compression';
 import { canonicalSpelling } from '../../lib/routes.ts';
-import { NON_PAGE_POLICY, withHeaderOnlyDirectives } from './contentSecurityPolicy.ts';
+import { HEADER_ONLY_DIRECTIVES, withHeaderOnlyDirectives } from './contentSecurityPolicy.ts';
 import { onHeaders } from './onHeaders.ts';
 
 export type NodeHandler = (request: http.IncomingMessage, response: http.ServerResponse) => void;
@@ -45,6 +45,12 @@ export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
 };
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+/**
+ * The Content-Security-Policy of answers that are not pages (scripts, styles, images, JSON,
+ * XML, redirects): if one is ever opened as a document, it may load nothing and nobody may frame it.
+ */
+export const NON_PAGE_POLICY = `default-src 'none'; ${HEADER_ONLY_DIRECTIVES}`;
 
 /**
  * The Content-Security-Policy header of an answer, decided when its headers are complete:
