@@ -7,16 +7,11 @@
  *
  * Uses BUDGET_URL if given (a running server), otherwise builds if needed and starts one.
  */
-import { spawn } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { chromium, type Page } from '@playwright/test';
 import { FIXED_ROUTES } from '../src/lib/routes.ts';
 import { CHROMIUM_ARGS, ensureChromium } from './chromium.ts';
+import { startProductionServer } from './productionServer.ts';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 /** Every fixed route, and one event page of the sample data. */
 const ROUTES = [...FIXED_ROUTES, '/Events/1'];
 const KINDS = ['html', 'css', 'js', 'images', 'other'] as const;
@@ -29,32 +24,6 @@ function kindOf(resourceType: string, contentType: string): Kind {
   if (resourceType === 'script' || contentType.includes('javascript')) return 'js';
   if (resourceType === 'image' || contentType.startsWith('image/')) return 'images';
   return 'other';
-}
-
-async function startServer(): Promise<{ url: string; stop: () => void }> {
-  const port = 4455;
-  const child = spawn('node', ['scripts/start.ts'], {
-    cwd: root,
-    env: {
-      ...process.env,
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      DATA_DIR: mkdtempSync(path.join(tmpdir(), 'isa-budget-')),
-    },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-  const url = `http://127.0.0.1:${port}`;
-  for (let attempt = 0; attempt < 600; attempt++) {
-    try {
-      const response = await fetch(url);
-      if (response.ok) return { url, stop: () => child.kill('SIGTERM') };
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
-  child.kill('SIGTERM');
-  throw new Error('The server did not start within 5 minutes');
 }
 
 async function measure(page: Page, url: string): Promise<{ status: number; firstView: Totals; wholePage: Totals }> {
@@ -88,7 +57,9 @@ async function measure(page: Page, url: string): Promise<{ status: number; first
 const kb = (bytes: number) => (bytes / 1024).toFixed(1).padStart(7);
 const sum = (totals: Totals) => KINDS.reduce((total, kind) => total + totals[kind], 0);
 
-const server = process.env.BUDGET_URL ? { url: process.env.BUDGET_URL, stop: () => {} } : await startServer();
+const server = process.env.BUDGET_URL
+  ? { url: process.env.BUDGET_URL, stop: async () => {} }
+  : await startProductionServer(4455, 'isa-budget-');
 const browser = await chromium.launch({ executablePath: ensureChromium(), args: CHROMIUM_ARGS });
 try {
   console.info(`\nFirst-visit cost per route (KiB on the wire, phone screen 390x844) against ${server.url}\n`);
@@ -107,5 +78,5 @@ try {
   }
 } finally {
   await browser.close();
-  server.stop();
+  await server.stop();
 }
