@@ -5,10 +5,11 @@
  *    4G and a 4x slower CPU, in the system Chromium. Every fixed route and one event page, several
  *    runs each; prints the median of the four category scores, LCP, CLS, total blocking time and
  *    the JavaScript downloaded, then every audit that kept a category below 100.
- * 2. Load tests (autocannon, fixed connections) of POST /Admin/api/events_list and GET /, each
- *    beside a bare node:http server (scripts/replayServer.ts) that replays the very answer the
- *    site gave (status, headers, body bytes); prints requests per second, p50 and p99 latency,
- *    and the site's share of the bare server's rate.
+ * 2. Load tests (autocannon, fixed connections) of POST /Admin/api/events_list and GET / (and
+ *    GET /healthz, which the site server answers without Astro, to show what each layer costs),
+ *    each beside a bare node:http server (scripts/replayServer.ts) that replays the very answer
+ *    the site gave (status, headers, body bytes); prints requests per second, p50 and p99
+ *    latency, and the site's share of the bare server's rate.
  *
  * Builds first when needed and serves with a temporary data folder (scripts/productionServer.ts).
  *
@@ -341,6 +342,13 @@ async function loadReport(siteUrl: string) {
     },
     { name: 'GET / (compressed)', method: 'GET', path: '/', headers: { 'Accept-Encoding': BROWSER_ENCODINGS } },
     { name: 'GET / (uncompressed)', method: 'GET', path: '/', headers: { 'Accept-Encoding': 'identity' } },
+    // Answered by the site server itself, before Astro: what the server costs without Astro.
+    {
+      name: 'GET /healthz (no Astro)',
+      method: 'GET',
+      path: '/healthz',
+      headers: { 'Accept-Encoding': BROWSER_ENCODINGS },
+    },
   ];
   console.info(
     `\nLoad tests: autocannon, ${duration} s, ${connections} connections, after a ${WARM_UP_SECONDS} s warm-up; the bare server replays the site's own answer\n`,

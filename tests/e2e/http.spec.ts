@@ -118,6 +118,25 @@ for (const path of [...PAGE_ROUTES.map((route) => route.path), '/event-22', '/Ev
   });
 }
 
+for (const path of [...PAGE_ROUTES.map((route) => route.path), '/event-22', '/Events/1', '/no-such-page']) {
+  test(`${path} downloads JavaScript only if it has islands, and then only from the site`, async ({ page }) => {
+    const scripts: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(request.url());
+    });
+    await page.goto(path);
+    // Down to the bottom, so that islands hydrated on sight load too.
+    for (let y = 0; y < (await page.evaluate(() => document.body.scrollHeight)); y += 400) {
+      await page.mouse.wheel(0, 400);
+    }
+    await page.waitForLoadState('networkidle');
+    const islands = await page.locator('astro-island').count();
+    if (islands === 0) expect(scripts).toEqual([]);
+    else expect(scripts.length).toBeGreaterThan(0);
+    expect(scripts.filter((url) => !url.startsWith(new URL(page.url()).origin + '/_astro/'))).toEqual([]);
+  });
+}
+
 test.describe('pages rendered on demand are revalidated', () => {
   for (const path of ['/Events/1', '/sitemap.xml']) {
     test(`${path} has an ETag and answers 304 when the browser holds the same version`, async ({ request }) => {
