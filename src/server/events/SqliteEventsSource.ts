@@ -1,5 +1,5 @@
 /** The embedded events store: SQLite in DATA_DIR, photos under DATA_DIR/uploads. */
-import type { DatabaseSync } from 'node:sqlite';
+import type { DatabaseSync, StatementSync } from 'node:sqlite';
 import {
   eventImageRecordSchema,
   eventRecordSchema,
@@ -19,25 +19,26 @@ export interface NewEvent {
 
 export class SqliteEventsSource implements EventsSource {
   readonly #db: DatabaseSync;
+  // Prepared once: every page view and API call runs one of these.
+  readonly #listEvents: StatementSync;
+  readonly #eventDetails: StatementSync;
 
   constructor(db: DatabaseSync) {
     this.#db = db;
+    this.#listEvents = db.prepare(
+      'SELECT events_id, events_title, events_sub_title, events_image, events_date FROM events ORDER BY events_date DESC, events_id DESC',
+    );
+    this.#eventDetails = db.prepare(
+      'SELECT event_image, img_description FROM event_images WHERE events_id = ? ORDER BY sort_order, id',
+    );
   }
 
   async listEvents(): Promise<EventRecord[]> {
-    const rows = this.#db
-      .prepare(
-        'SELECT events_id, events_title, events_sub_title, events_image, events_date FROM events ORDER BY events_date DESC, events_id DESC',
-      )
-      .all();
-    return rows.map((row) => eventRecordSchema.parse(row));
+    return this.#listEvents.all().map((row) => eventRecordSchema.parse(row));
   }
 
   async eventDetails(eventId: number): Promise<EventImageRecord[]> {
-    const rows = this.#db
-      .prepare('SELECT event_image, img_description FROM event_images WHERE events_id = ? ORDER BY sort_order, id')
-      .all(eventId);
-    return rows.map((row) => eventImageRecordSchema.parse(row));
+    return this.#eventDetails.all(eventId).map((row) => eventImageRecordSchema.parse(row));
   }
 
   async isHealthy(): Promise<boolean> {
