@@ -92,14 +92,22 @@ function table(header: readonly string[], rows: readonly (readonly string[])[]):
 // ---------------------------------------------------------------------------------------------
 // Lighthouse
 
+interface Shortfall {
+  /** "accessibility: Buttons do not have an accessible name". */
+  audit: string;
+  /** What Lighthouse measured, such as "Est savings of 70 ms"; "" if nothing. */
+  value: string;
+  costsPoints: boolean;
+}
+
 interface LighthouseRun {
   scores: Record<(typeof CATEGORIES)[number], number>;
   lcpMs: number;
   cls: number;
   tbtMs: number;
   scriptBytes: number;
-  /** Audits that kept a category below 100 ("category: audit title"). */
-  shortfalls: string[];
+  /** Audits below full marks: weighted ones cost points, performance diagnostics only explain. */
+  shortfalls: Shortfall[];
   /** "Lighthouse 13.x, Chromium 150.x". */
   tools: string;
   /** Lighthouse's measure of this machine's speed during the run (a fast desktop: 1500 and more). */
@@ -171,7 +179,7 @@ async function runLighthouseOnce(url: string, run: number): Promise<LighthouseRu
     'best-practices': 0,
     seo: 0,
   };
-  const shortfalls: string[] = [];
+  const shortfalls: Shortfall[] = [];
   for (const category of CATEGORIES) {
     const summary = lhr.categories[category];
     scores[category] = Math.round((summary?.score ?? 0) * 100);
@@ -180,10 +188,9 @@ async function runLighthouseOnce(url: string, run: number): Promise<LighthouseRu
       if (!audit || audit.score === null) continue;
       // A weighted audit below full marks costs points; for performance, also name the
       // diagnostics Lighthouse flags (weight 0, but they explain the metrics).
-      const flagged = ref.weight > 0 ? audit.score < 1 : category === 'performance' && audit.score < 0.5;
-      if (flagged) {
-        const value = audit.displayValue ? ` (${audit.displayValue})` : '';
-        shortfalls.push(`${category}: ${audit.title}${value}`);
+      const costsPoints = ref.weight > 0 && audit.score < 1;
+      if (costsPoints || (category === 'performance' && audit.score < 0.5)) {
+        shortfalls.push({ audit: `${category}: ${audit.title}`, value: audit.displayValue ?? '', costsPoints });
       }
     }
   }
@@ -215,7 +222,7 @@ async function lighthouseReport(siteUrl: string) {
   rmSync(REPORTS, { recursive: true, force: true });
   const chromium = await launchChromium();
   const rows: string[][] = [];
-  const notes: string[] = [];
+  const notes: Record<'costsPoints' | 'diagnostics', string[]> = { costsPoints: [], diagnostics: [] };
   let tools = '';
   try {
     for (const route of routes) {
@@ -232,12 +239,20 @@ async function lighthouseReport(siteUrl: string) {
         (middle((run) => run.scriptBytes) / 1024).toFixed(1),
         middle((run) => run.benchmarkIndex).toFixed(0),
       ]);
-      const seen = new Map<string, number>();
-      for (const shortfall of results.flatMap((run) => run.shortfalls)) {
-        seen.set(shortfall, (seen.get(shortfall) ?? 0) + 1);
+      // One line per audit, with the values of the runs that flagged it.
+      const seen = new Map<string, { costsPoints: boolean; values: string[] }>();
+      for (const { audit, value, costsPoints } of results.flatMap((run) => run.shortfalls)) {
+        const entry = seen.get(audit) ?? { costsPoints: false, values: [] };
+        entry.costsPoints ||= costsPoints;
+        entry.values.push(value);
+        seen.set(audit, entry);
       }
-      for (const [shortfall, count] of seen)
-        notes.push(`${route}: ${shortfall}${runs > 1 ? ` [${count}/${runs} runs]` : ''}`);
+      for (const [audit, { costsPoints, values }] of seen) {
+        const distinct = [...new Set(values.filter(Boolean))];
+        const measured = distinct.length > 0 ? ` (${distinct.join('; ')})` : '';
+        const often = runs > 1 ? ` [${values.length}/${runs} runs]` : '';
+        notes[costsPoints ? 'costsPoints' : 'diagnostics'].push(`${route}: ${audit}${measured}${often}`);
+      }
       console.info(`  measured ${route}`);
     }
   } finally {
@@ -250,9 +265,17 @@ async function lighthouseReport(siteUrl: string) {
     'host: the speed Lighthouse measured for this machine during the runs (its benchmarkIndex; a fast desktop scores 1500 and more). ' +
       'Lighthouse slows the CPU 4x on top of it, so a slow or busy machine lowers the performance score through total blocking time.\n',
   );
+  const list = (lines: string[]) => lines.map((line) => `\n  ${line}`).join('');
   console.info(
-    notes.length > 0 ? `What kept a score below 100:\n  ${notes.join('\n  ')}` : 'Nothing kept a score below 100.',
+    notes.costsPoints.length > 0
+      ? `Audits that cost points:${list(notes.costsPoints)}`
+      : 'No audit cost any points in any run.',
   );
+  if (notes.diagnostics.length > 0) {
+    console.info(
+      `\nPerformance diagnostics Lighthouse flags (they cost no points themselves):${list(notes.diagnostics)}`,
+    );
+  }
   console.info(`\nEach report, as JSON for https://googlechrome.github.io/lighthouse/viewer/, is in ${REPORTS}`);
 }
 
