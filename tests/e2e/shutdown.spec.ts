@@ -1,12 +1,13 @@
 /**
  * Stopping the production server (`npm start`, scripts/start.ts) with SIGTERM, as a process
  * manager does: a request in flight is answered in full, new connections are refused, the store
- * is closed cleanly and the process exits with 0. Runs its own server (on E2E_PORT + 2) with its
+ * is closed cleanly and the process exits with 0. Runs its own server (on a free port) with its
  * own data folder, since this one is stopped.
  */
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { existsSync, mkdtempSync } from 'node:fs';
 import http from 'node:http';
+import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
@@ -14,7 +15,20 @@ import { DATABASE_FILE } from '../../src/server/database.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const HOST = '127.0.0.1';
-const PORT = Number(process.env.E2E_PORT ?? 4399) + 2;
+
+/** A port nothing listens on now (the system picks it). */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once('error', reject);
+    probe.listen(0, HOST, () => {
+      const address = probe.address();
+      probe.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      );
+    });
+  });
+}
 
 /** Resolves once the server has printed a line matching `pattern`. */
 function printed(server: ChildProcessWithoutNullStreams, output: string[], pattern: RegExp): Promise<void> {
@@ -30,10 +44,11 @@ function printed(server: ChildProcessWithoutNullStreams, output: string[], patte
 
 test('SIGTERM finishes the request in flight, refuses new ones, closes the store and exits cleanly', async () => {
   test.setTimeout(90_000);
+  const port = await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'isa-shutdown-'));
   const server = spawn(process.execPath, ['scripts/start.ts'], {
     cwd: root,
-    env: { ...process.env, HOST, PORT: String(PORT), DATA_DIR: dataDir },
+    env: { ...process.env, HOST, PORT: String(port), DATA_DIR: dataDir },
   });
   const output: string[] = [];
   server.stdout.setEncoding('utf8').on('data', (chunk: string) => output.push(chunk));
@@ -46,7 +61,7 @@ test('SIGTERM finishes the request in flight, refuses new ones, closes the store
     const body = JSON.stringify({ eventId: 1 });
     const request = http.request({
       host: HOST,
-      port: PORT,
+      port,
       method: 'POST',
       path: '/Admin/api/event_details_list',
       agent: false,
@@ -69,7 +84,7 @@ test('SIGTERM finishes the request in flight, refuses new ones, closes the store
 
     server.kill('SIGTERM');
     await printed(server, output, /SIGTERM: finishing requests in flight/);
-    await expect(fetch(`http://${HOST}:${PORT}/healthz`)).rejects.toThrow();
+    await expect(fetch(`http://${HOST}:${port}/healthz`)).rejects.toThrow();
 
     request.end(body);
     const answer = await answered;
