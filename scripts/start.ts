@@ -9,6 +9,9 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import type { ContactService } from '../src/server/contact/ContactService.ts';
+import { createContactService } from '../src/server/contact/index.ts';
+import { ContactSettingsError } from '../src/server/contact/settings.ts';
 import { createEventsSource } from '../src/server/events/index.ts';
 import { loadPagePolicies } from '../src/server/http/contentSecurityPolicy.ts';
 import { createSiteServer } from '../src/server/http/siteServer.ts';
@@ -51,6 +54,24 @@ mkdirSync(process.env.DATA_DIR, { recursive: true });
 // once; /healthz asks it whether it can still answer.
 const events = await createEventsSource();
 
+// Contact messages: check the settings now (a mistake stops the start with its reason), then
+// retry queued e-mails and delete expired messages every minute. The pages have their own
+// service in the built code; a message is only ever claimed by one of them (messageStore.ts).
+let contact: ContactService;
+try {
+  contact = createContactService();
+} catch (error) {
+  if (!(error instanceof ContactSettingsError)) throw error;
+  console.error(`Cannot start: ${error.message}`);
+  process.exit(1);
+}
+contact.startMaintenance();
+console.info(
+  contact.mailsMessages
+    ? 'Contact messages are stored and e-mailed to the office.'
+    : 'Contact messages are stored only (no SMTP_URL); staff read them with "npm run messages".',
+);
+
 // The built entry would start its own server; ours wraps its handler instead.
 process.env.ASTRO_NODE_AUTOSTART = 'disabled';
 const built: unknown = await import(pathToFileURL(entry).href);
@@ -70,7 +91,7 @@ for (const signal of ['SIGTERM', 'SIGINT'] as const) {
   process.once(signal, () => {
     console.info(`${signal}: finishing requests in flight, then stopping.`);
     server.close(() => {
-      void events.close().finally(() => process.exit(0));
+      void Promise.allSettled([events.close(), contact.close()]).finally(() => process.exit(0));
     });
     server.closeIdleConnections();
   });

@@ -18,6 +18,9 @@ import {
   youtubeId,
 } from './fields.ts';
 
+/** In the privacy notice, replaced by how long contact messages are kept. */
+export const RETENTION_PLACEHOLDER = '{retention}';
+
 /** Builds the schema of an image field: a path to a photo, relative to the YAML file. */
 export type ImageField<Schema extends z.ZodType = z.ZodType> = () => Schema;
 
@@ -193,9 +196,36 @@ export function createSchemas<ImageSchema extends z.ZodType>(image: ImageField<I
     items: z.array(sportsMeetItem).min(1, { error: 'expected at least one item' }),
   });
 
+  /** The privacy notice of the contact form: "{retention}" and "{email}" are filled in by the page. */
+  const privacy = z
+    .strictObject({
+      title: text('the page title'),
+      description: text('a one-sentence summary of the notice for search engines'),
+      updated: webinarDate,
+      sections: z
+        .array(
+          z.strictObject({
+            heading: text('a section heading'),
+            paragraphs: z.array(text('a paragraph')).min(1, { error: 'expected at least one paragraph' }),
+          }),
+        )
+        .min(1, { error: 'expected at least one section' }),
+    })
+    .superRefine((notice, context) => {
+      const paragraphs = notice.sections.flatMap((section) => section.paragraphs);
+      if (!paragraphs.some((paragraph) => paragraph.includes(RETENTION_PLACEHOLDER))) {
+        context.addIssue({
+          code: 'custom',
+          path: ['sections'],
+          message: `expected "${RETENTION_PLACEHOLDER}" in a paragraph: the notice must say how long messages are kept, and the page fills it in`,
+        });
+      }
+    });
+
   return {
     site,
     home,
+    privacy,
     webinar,
     conclave,
     stateBearer,

@@ -13,6 +13,12 @@ const META_CSP = /<meta http-equiv="content-security-policy" content="([^"]+)"/i
 /** Directives only a header can carry. */
 export const HEADER_ONLY_DIRECTIVES = "frame-ancestors 'none'";
 
+/** A policy with the header-only directives added (once). */
+export function withHeaderOnlyDirectives(policy: string): string {
+  const trimmed = policy.trim().replace(/;$/, '');
+  return trimmed.includes('frame-ancestors') ? trimmed : `${trimmed}; ${HEADER_ONLY_DIRECTIVES}`;
+}
+
 function htmlFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     const full = path.join(dir, entry.name);
@@ -45,7 +51,7 @@ export function loadPagePolicies(clientDir: string): (pathname: string) => strin
   for (const file of htmlFiles(clientDir)) {
     const match = META_CSP.exec(readFileSync(file, 'utf8'));
     if (!match?.[1]) continue;
-    const policy = `${decodeAttribute(match[1]).trim().replace(/;$/, '')}; ${HEADER_ONLY_DIRECTIVES}`;
+    const policy = withHeaderOnlyDirectives(decodeAttribute(match[1]));
     for (const urlPath of pathsOf(path.relative(clientDir, file))) policies.set(urlPath, policy);
   }
   return (pathname) => policies.get(pathname);
