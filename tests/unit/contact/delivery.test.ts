@@ -92,6 +92,11 @@ function settings(port: number): ContactSettings {
   };
 }
 
+/** The contact service with mail to a server on `port`, on the test's clock. */
+function mailingService(port: number) {
+  return new ContactService({ store, settings: settings(port), secret: SECRET, now: () => new Date(clock) });
+}
+
 function send(contact: ContactService, name: string) {
   return contact.receive(
     {
@@ -109,12 +114,7 @@ describe('e-mailing messages to the office', () => {
   it('sends a stored message through SMTP, with the visitor as Reply-To, and marks it sent', async () => {
     const smtp = await startSmtp();
     try {
-      const contact = new ContactService({
-        store,
-        settings: settings(smtp.port),
-        secret: SECRET,
-        now: () => new Date(clock),
-      });
+      const contact = mailingService(smtp.port);
       expect(send(contact, 'Dr. Sample Person')).toMatchObject({ detail: 'stored' });
       await contact.deliverNow();
       expect(smtp.received).toHaveLength(1);
@@ -136,7 +136,7 @@ describe('e-mailing messages to the office', () => {
 
   it('keeps messages queued while the mail server is down, and sends them once it is back', async () => {
     const port = await closedPort();
-    const contact = new ContactService({ store, settings: settings(port), secret: SECRET, now: () => new Date(clock) });
+    const contact = mailingService(port);
     send(contact, 'First');
     send(contact, 'Second');
     await contact.deliverNow();
@@ -166,12 +166,7 @@ describe('e-mailing messages to the office', () => {
   it('never sends one message twice when two processes deliver at once', async () => {
     const smtp = await startSmtp();
     try {
-      const contact = new ContactService({
-        store,
-        settings: settings(smtp.port),
-        secret: SECRET,
-        now: () => new Date(clock),
-      });
+      const contact = mailingService(smtp.port);
       for (let index = 0; index < 10; index += 1) send(contact, `Visitor ${index}`);
       // A second connection to the same store, as the site's other process would have.
       const other = new ContactMessageStore(openDatabase(dataDir).db);
