@@ -1,7 +1,10 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
+import { homeContent, siteContent } from './content.ts';
 
-const banner = (page: Page) => page.getByRole('region', { name: "Pictures of the society's work" });
-const activities = (page: Page) => page.locator('.activities-carousel');
+const home = homeContent();
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const banner = (page: Page) => page.getByRole('region', { name: home.banner.carouselLabel, exact: true });
+const activities = (page: Page) => page.getByRole('region', { name: home.activities.carouselLabel, exact: true });
 const visibleBannerSlide = (page: Page) => banner(page).locator('.banner-slide:not([hidden])');
 const currentDot = (carousel: Locator) => carousel.locator('.carousel-dot[aria-current="true"]');
 
@@ -17,16 +20,23 @@ test.describe('sections and content', () => {
     await page.goto('/');
     const headings = page.getByRole('main').getByRole('heading', { level: 2 });
     await expect(headings).toHaveText([
-      'About Indian Society of Anaesthesiologists Tamilnadu Chapter',
-      'ISA TN Monthly Webinar 2022',
-      'Milestones',
-      'Monthly Activities',
-      'Public Awareness',
-      'Upcoming Events',
-      'Sports Meet',
+      home.about.title,
+      home.webinars.title.replace('{product}', siteContent().product),
+      home.milestones.title,
+      home.activities.title,
+      home.awareness.title,
+      home.upcoming.title,
+      home.sportsMeet.title,
     ]);
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Welcome to ISA Tamilnadu');
+    // The sample content gives the spec's titles.
+    await expect(headings.first()).toHaveText('About Indian Society of Anaesthesiologists Tamilnadu Chapter');
+    await expect(headings.nth(1)).toHaveText('ISA TN Monthly Webinar 2022');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(home.banner.title);
+    await expect(page).toHaveTitle(new RegExp(`^${escapeRegExp(home.pageTitle)} \\|`));
     await expect(page.getByText(/founded in 1971/)).toBeVisible();
+    // Both carousels are named from the content.
+    await expect(banner(page)).toHaveAttribute('aria-roledescription', 'carousel');
+    await expect(activities(page)).toHaveAttribute('aria-roledescription', 'carousel');
   });
 
   test('the four home webinars link to their videos in a new tab, and View All to Past Webinars', async ({ page }) => {
@@ -36,6 +46,7 @@ test.describe('sections and content', () => {
     // Newest first: two from 2025, then two from 2020.
     await expect(cards.locator('.webinar-date')).toHaveText([/2025$/, /2025$/, /2020$/, /2020$/]);
     for (const link of await cards.getByRole('link').all()) {
+      await expect(link).toHaveText(new RegExp(`^${escapeRegExp(home.webinars.watchLabel)}: `));
       await expect(link).toHaveAttribute('target', '_blank');
       await expect(link).toHaveAttribute('rel', 'noopener noreferrer');
       await expect(link).toHaveAttribute('href', /^https:\/\/www\.youtube\.com\/watch\?v=/);
