@@ -75,6 +75,59 @@ test.describe('sections and content', () => {
   });
 });
 
+test.describe('the sports meet video', () => {
+  const video = (page: Page) => page.locator('.sports video');
+  const isPaused = (page: Page) => video(page).evaluate((element: HTMLVideoElement) => element.paused);
+
+  test('a visible Pause button stops it (WCAG 2.2.2) and Play starts it again', async ({ page }) => {
+    await page.goto('/');
+    await video(page).scrollIntoViewIfNeeded();
+    await expect.poll(() => isPaused(page)).toBe(false);
+    const pause = page.getByRole('button', { name: 'Pause the video', exact: true });
+    await expect(pause).toBeVisible();
+    await expect(pause).toHaveText(/Pause/);
+    const box = await pause.boundingBox();
+    expect(box?.width).toBeGreaterThanOrEqual(24);
+    expect(box?.height).toBeGreaterThanOrEqual(24);
+
+    await pause.click();
+    await expect.poll(() => isPaused(page)).toBe(true);
+    const play = page.getByRole('button', { name: 'Play the video', exact: true });
+    await expect(play).toBeVisible();
+    await expect(play).toHaveText(/Play/);
+    await play.click();
+    await expect.poll(() => isPaused(page)).toBe(false);
+    await expect(pause).toBeVisible();
+  });
+
+  test('the button works from the keyboard and shows its focus', async ({ page }) => {
+    await page.goto('/');
+    await page.getByRole('link', { name: home.upcoming.galleryLabel }).focus();
+    await page.keyboard.press('Tab');
+    const toggle = page.locator('.video-toggle');
+    await expect(toggle).toBeFocused();
+    expect(await toggle.evaluate((element) => element.matches(':focus-visible'))).toBe(true);
+    await expect(toggle).toHaveCSS('outline-style', 'solid');
+    await expect(toggle).toHaveCSS('outline-width', '3px');
+    await expect.poll(() => isPaused(page)).toBe(false);
+    await page.keyboard.press('Space');
+    await expect.poll(() => isPaused(page)).toBe(true);
+    await expect(toggle).toHaveAccessibleName('Play the video');
+  });
+
+  test('with reduced motion it waits for the visitor to press Play', async ({ page }) => {
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    await page.goto('/');
+    await video(page).scrollIntoViewIfNeeded();
+    const play = page.getByRole('button', { name: 'Play the video', exact: true });
+    await expect(play).toBeVisible();
+    expect(await isPaused(page)).toBe(true);
+    await play.click();
+    await expect.poll(() => isPaused(page)).toBe(false);
+    await expect(page.getByRole('button', { name: 'Pause the video', exact: true })).toBeVisible();
+  });
+});
+
 test.describe('banner carousel', () => {
   test('advances every 3 seconds and wraps around', async ({ page }) => {
     await openHome(page);
@@ -224,8 +277,8 @@ test.describe('reduced motion', () => {
     await expect(currentDot(activities(page))).toHaveText('Slide 1');
     const video = page.locator('.sports video');
     await video.scrollIntoViewIfNeeded();
+    await expect(page.getByRole('button', { name: 'Play the video', exact: true })).toBeVisible();
     await expect(video).toHaveJSProperty('paused', true);
-    await expect(video).toHaveJSProperty('controls', true);
   });
 });
 
@@ -294,5 +347,6 @@ test.describe('without JavaScript', () => {
     await expect(page.getByText(/golden-jubilee song/).first()).toBeVisible();
     await expect(page.getByRole('link', { name: /^Play the video/ })).toHaveAttribute('href', /youtube\.com\/watch/);
     await expect(page.locator('.sports video')).toHaveAttribute('controls', '');
+    await expect(page.locator('.video-toggle')).toBeHidden();
   });
 });
