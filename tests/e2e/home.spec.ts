@@ -253,6 +253,71 @@ test.describe('monthly activities carousel', () => {
   });
 });
 
+/** Where keyboard focus is: in which slide of the activities carousel, and whether it can be seen there. */
+function focusInActivities(page: Page) {
+  return page.evaluate(() => {
+    const element = document.activeElement;
+    const carousel = element?.closest('.activities-carousel');
+    if (!element || !carousel) return { place: 'outside' } as const;
+    const slide = element.closest('.activity-slide');
+    if (!slide) return { place: 'controls' } as const;
+    const frame = carousel.querySelector('.activities-slides');
+    const box = element.getBoundingClientRect();
+    const frameBox = frame?.getBoundingClientRect();
+    return {
+      place: 'slide',
+      slide: slide.getAttribute('aria-label') ?? '',
+      inFrame: !!frameBox && box.left >= frameBox.left && box.right <= frameBox.right,
+      inViewport: box.left >= 0 && box.right <= window.innerWidth && box.top >= 0 && box.bottom <= window.innerHeight,
+      // The browser scrolls a clipped frame to show a focused element, which breaks the slider.
+      frameScrolled: (frame?.scrollLeft ?? 0) !== 0,
+    } as const;
+  });
+}
+
+/** Tabs from `start` through the activities carousel and reports each slide link focus lands on. */
+async function tabThroughActivities(page: Page, start: Locator, key = 'Tab') {
+  await start.focus();
+  const reached = [];
+  for (let step = 0; step < 20; step++) {
+    await page.keyboard.press(key);
+    const focus = await focusInActivities(page);
+    if (focus.place === 'slide') reached.push(focus);
+    if (focus.place === 'outside' && step > 0) break;
+  }
+  return reached;
+}
+
+test.describe('monthly activities carousel on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test('Tab reaches only the View more link of the slide in view, also after moving', async ({ page }) => {
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    await page.goto('/');
+    const carousel = activities(page);
+    await carousel.scrollIntoViewIfNeeded();
+    await expect(carousel.getByRole('button', { name: 'Play the activity photos' })).toBeVisible();
+
+    const viewAll = page.getByRole('link', { name: home.webinars.viewAllLabel });
+    const forward = await tabThroughActivities(page, viewAll);
+    expect(forward).toEqual([
+      { place: 'slide', slide: '1 of 3', inFrame: true, inViewport: true, frameScrolled: false },
+    ]);
+
+    await carousel.getByRole('button', { name: 'Next slide' }).click();
+    await expect(currentDot(carousel)).toHaveText('Slide 2');
+    // Shift+Tab from the first control goes back into the slides.
+    const backward = await tabThroughActivities(
+      page,
+      carousel.getByRole('button', { name: 'Play the activity photos' }),
+      'Shift+Tab',
+    );
+    expect(backward).toEqual([
+      { place: 'slide', slide: '2 of 3', inFrame: true, inViewport: true, frameScrolled: false },
+    ]);
+  });
+});
+
 test.describe('on a touch screen', () => {
   test.use({ hasTouch: true, isMobile: true, viewport: { width: 390, height: 844 } });
 
