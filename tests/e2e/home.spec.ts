@@ -237,6 +237,68 @@ test.describe('monthly activities carousel', () => {
     await expect(currentDot(carousel)).toHaveText('Slide 1');
   });
 
+  /** Opens the home page with a fake clock, the carousel hydrated and rotating, the pointer away. */
+  async function openActivities(page: Page) {
+    await page.clock.install();
+    await page.goto('/');
+    await activities(page).scrollIntoViewIfNeeded();
+    await page.mouse.move(0, 0);
+    await expect(activities(page).getByRole('button', { name: 'Pause the activity photos' })).toBeVisible();
+    await expect(currentDot(activities(page))).toHaveText('Slide 1');
+  }
+
+  test('its slides are labelled "n of 3"', async ({ page }) => {
+    await page.goto('/');
+    const slides = activities(page).locator('.activity-slide');
+    await expect(slides).toHaveCount(3);
+    for (const [index, slide] of (await slides.all()).entries()) {
+      await expect(slide).toHaveAttribute('role', 'group');
+      await expect(slide).toHaveAttribute('aria-roledescription', 'slide');
+      await expect(slide).toHaveAttribute('aria-label', `${index + 1} of 3`);
+    }
+  });
+
+  test('the pause button stops it and the play button starts it again', async ({ page }) => {
+    await openActivities(page);
+    const carousel = activities(page);
+    await carousel.getByRole('button', { name: 'Pause the activity photos' }).click();
+    await page.mouse.move(0, 0);
+    await page.clock.runFor(9000);
+    await expect(currentDot(carousel)).toHaveText('Slide 1');
+    await carousel.getByRole('button', { name: 'Play the activity photos' }).click();
+    await page.mouse.move(0, 0);
+    await page.clock.runFor(3000);
+    await expect(currentDot(carousel)).toHaveText('Slide 2');
+  });
+
+  test('stops while the pointer is over it', async ({ page }) => {
+    await openActivities(page);
+    const carousel = activities(page);
+    await carousel.locator('.activities-slides').hover();
+    await page.clock.runFor(9000);
+    await expect(currentDot(carousel)).toHaveText('Slide 1');
+    await page.mouse.move(0, 0);
+    await page.clock.runFor(3000);
+    await expect(currentDot(carousel)).toHaveText('Slide 2');
+  });
+
+  test('stops when keyboard focus enters it, until the visitor presses play', async ({ page }) => {
+    await openActivities(page);
+    const carousel = activities(page);
+    await carousel
+      .getByRole('link', { name: /^View more/ })
+      .first()
+      .focus();
+    await page.clock.runFor(9000);
+    await expect(currentDot(carousel)).toHaveText('Slide 1');
+    const play = carousel.getByRole('button', { name: 'Play the activity photos' });
+    await expect(play).toBeVisible();
+    await play.click();
+    await page.mouse.move(0, 0);
+    await page.clock.runFor(3000);
+    await expect(currentDot(carousel)).toHaveText('Slide 2');
+  });
+
   test('each slide has a View more link, shown on hover and keyboard focus', async ({ page }) => {
     await page.emulateMedia({ reducedMotion: 'reduce' });
     await page.goto('/');
@@ -306,6 +368,16 @@ test.describe('monthly activities carousel on a phone', () => {
 
     await carousel.getByRole('button', { name: 'Next slide' }).click();
     await expect(currentDot(carousel)).toHaveText('Slide 2');
+    // The slide takes a second to move into place.
+    await expect
+      .poll(() =>
+        carousel.evaluate((element) => {
+          const frame = element.querySelector('.activities-slides')?.getBoundingClientRect();
+          const slide = element.querySelector('.activity-slide[aria-label="2 of 3"]')?.getBoundingClientRect();
+          return frame && slide ? Math.abs(slide.left - frame.left) < 1 : false;
+        }),
+      )
+      .toBe(true);
     // Shift+Tab from the first control goes back into the slides.
     const backward = await tabThroughActivities(
       page,
