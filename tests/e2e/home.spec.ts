@@ -468,6 +468,97 @@ test.describe('the song video', () => {
   });
 });
 
+test.describe('the song video overlay', () => {
+  test.beforeEach(async ({ page }) => {
+    // A stand-in for the video site's player, with a control of its own.
+    await page.route(/youtube(-nocookie)?\.com|ytimg\.com|googlevideo\.com/, (route) =>
+      route.fulfill({ status: 200, contentType: 'text/html', body: '<button>Play</button>' }),
+    );
+  });
+
+  const activeElement = (page: Page) =>
+    page.evaluate(() => {
+      const element = document.activeElement;
+      if (element instanceof HTMLIFrameElement) return 'the video frame';
+      return element?.textContent?.trim() ?? '';
+    });
+
+  /** Opens the home page with the song island hydrated; returns its thumbnail link. */
+  async function openHomeAtSong(page: Page) {
+    await page.goto('/');
+    const thumbnail = page.getByRole('link', { name: /^Play the video/ });
+    await thumbnail.scrollIntoViewIfNeeded();
+    // Astro drops the island's "ssr" mark once it has hydrated.
+    await expect(page.locator('astro-island', { has: thumbnail })).not.toHaveAttribute('ssr');
+    return thumbnail;
+  }
+
+  for (const [width, height, device] of [
+    [1280, 720, 'a laptop'],
+    [390, 844, 'a phone'],
+    [844, 390, 'a phone on its side'],
+  ] as const) {
+    test(`fills the screen on ${device}, the video centred at the largest 16:9 size, the close button visible`, async ({
+      page,
+    }) => {
+      await page.setViewportSize({ width, height });
+      const thumbnail = await openHomeAtSong(page);
+      await thumbnail.click();
+      const dialog = page.getByRole('dialog', { name: home.awareness.videoTitle });
+      await expect(dialog).toBeVisible();
+      expect(await dialog.boundingBox()).toEqual({ x: 0, y: 0, width, height });
+
+      const video = await dialog.locator('iframe').boundingBox();
+      if (!video) throw new Error('the video frame has no box');
+      expect(video.width / video.height).toBeCloseTo(16 / 9, 1);
+      expect(video.x + video.width / 2).toBeCloseTo(width / 2, 0);
+      expect(video.y + video.height / 2).toBeCloseTo(height / 2, 0);
+      // As large as fits: it touches the dialog's padding on one axis.
+      const padding = await dialog.evaluate((element) => {
+        const style = getComputedStyle(element);
+        return { inline: parseFloat(style.paddingLeft), block: parseFloat(style.paddingTop) };
+      });
+      const fill = Math.max(video.width / (width - 2 * padding.inline), video.height / (height - 2 * padding.block));
+      expect(fill).toBeCloseTo(1, 2);
+
+      const close = dialog.getByRole('button', { name: 'Close the video' });
+      await expect(close).toBeInViewport({ ratio: 1 });
+      const closeBox = await close.boundingBox();
+      if (!closeBox) throw new Error('the close button has no box');
+      expect(closeBox.width).toBeGreaterThanOrEqual(24);
+      // The video never covers it.
+      expect(closeBox.y + closeBox.height <= video.y || closeBox.x >= video.x + video.width).toBe(true);
+    });
+  }
+
+  test('keeps keyboard focus inside: Tab and Shift+Tab wrap; Escape closes and focus returns', async ({ page }) => {
+    const thumbnail = await openHomeAtSong(page);
+    await thumbnail.focus();
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog', { name: home.awareness.videoTitle });
+    await expect(dialog).toBeVisible();
+    const close = dialog.getByRole('button', { name: 'Close the video' });
+    await expect(close).toBeFocused();
+
+    // Shift+Tab from the first control goes to the last: the video.
+    await page.keyboard.press('Shift+Tab');
+    expect(await activeElement(page)).toBe('the video frame');
+    // Tab through the player's own controls and on past the last: back to the first.
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Tab');
+    await expect(close).toBeFocused();
+    // And the other way round.
+    await page.keyboard.press('Tab');
+    expect(await activeElement(page)).toBe('the video frame');
+    await page.keyboard.press('Shift+Tab');
+    await expect(close).toBeFocused();
+
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+    await expect(thumbnail).toBeFocused();
+  });
+});
+
 test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false });
 
