@@ -559,6 +559,39 @@ test.describe('the song video overlay', () => {
   });
 });
 
+test.describe('hydration', () => {
+  test('the islands below the fold load their code only when they come into view', async ({ page }) => {
+    const scripts: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+    });
+    await page.goto('/');
+    // The banner carousel, at the top, hydrates as soon as the browser is idle.
+    await expect(banner(page).getByRole('button', { name: /the banner pictures/ })).toBeVisible();
+    await page.waitForLoadState('networkidle');
+
+    const below = [
+      page.locator('astro-island', { has: page.locator('.activities-carousel') }),
+      page.locator('astro-island', { has: page.locator('.song-video') }),
+    ];
+    const code: string[] = [];
+    for (const island of below) {
+      await expect(island).toHaveAttribute('client', 'visible');
+      await expect(island).toHaveAttribute('ssr', '');
+      const url = await island.getAttribute('component-url');
+      if (!url) throw new Error('an island without its component URL');
+      code.push(new URL(url, page.url()).pathname);
+    }
+    for (const url of code) expect(scripts).not.toContain(url);
+
+    for (const [index, island] of below.entries()) {
+      await island.scrollIntoViewIfNeeded();
+      await expect.poll(() => scripts).toContain(code[index]);
+      await expect(island).not.toHaveAttribute('ssr');
+    }
+  });
+});
+
 test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false });
 
