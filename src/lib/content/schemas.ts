@@ -70,9 +70,11 @@ export function createSchemas<ImageSchema extends z.ZodType>(image: ImageField<I
   });
 
   const home = z.strictObject({
+    pageTitle: text('the page title shown in the browser tab and search results, for example "Home"'),
     banner: z.strictObject({
       title: text('the welcome title'),
       intro: text('the welcome text'),
+      carouselLabel: text('what the banner pictures show, read out by screen readers'),
       slides: z.array(photo('banner picture')).length(3, { error: 'expected exactly 3 banner pictures' }),
     }),
     about: z.strictObject({
@@ -82,9 +84,14 @@ export function createSchemas<ImageSchema extends z.ZodType>(image: ImageField<I
     webinars: z.strictObject({
       title: text('the webinar section title; "{product}" is replaced by the short name'),
       viewAllLabel: text('the label of the View All button'),
+      watchLabel: text('the label of the link to each webinar video, for example "Watch"'),
+    }),
+    milestones: z.strictObject({
+      title: text('the milestones heading (the milestones themselves are in milestones.yaml)'),
     }),
     activities: z.strictObject({
       title: text('the monthly activities title'),
+      carouselLabel: text('what the activity photos show, read out by screen readers'),
       viewMoreLabel: text('the label of the View more link'),
       slides: z
         .array(photo('activity photo').extend({ caption: text('the caption') }))
