@@ -18,6 +18,8 @@ export interface RemoteOptions {
   baseUrl: string;
   timeoutMs?: number;
   cacheMs?: number;
+  /** How many events' photo lists are kept (the least recently used go first). */
+  maxCachedEvents?: number;
   fetch?: typeof fetch;
   now?: () => number;
   warn?: (message: string) => void;
@@ -33,10 +35,12 @@ export class RemoteEventsSource implements EventsSource {
   readonly #origin: string;
   readonly #timeoutMs: number;
   readonly #cacheMs: number;
+  readonly #maxCachedEvents: number;
   readonly #fetch: typeof fetch;
   readonly #now: () => number;
   readonly #warn: (message: string) => void;
   #listSlot: CacheSlot<EventRecord[]> = {};
+  /** Per event, in order of use: Map keeps insertion order, and a used slot is moved to the end. */
   readonly #detailSlots = new Map<number, CacheSlot<EventImageRecord[]>>();
 
   constructor(options: RemoteOptions) {
@@ -44,6 +48,7 @@ export class RemoteEventsSource implements EventsSource {
     this.#origin = new URL(this.#base).origin;
     this.#timeoutMs = options.timeoutMs ?? 5000;
     this.#cacheMs = options.cacheMs ?? 60_000;
+    this.#maxCachedEvents = options.maxCachedEvents ?? 200;
     this.#fetch = options.fetch ?? fetch;
     this.#now = options.now ?? Date.now;
     this.#warn = options.warn ?? ((message) => console.warn(message));
@@ -57,12 +62,7 @@ export class RemoteEventsSource implements EventsSource {
   }
 
   async eventDetails(eventId: number): Promise<EventImageRecord[]> {
-    let slot = this.#detailSlots.get(eventId);
-    if (!slot) {
-      slot = {};
-      this.#detailSlots.set(eventId, slot);
-    }
-    return this.#cached(`event_details_list ${eventId}`, slot, async () => {
+    return this.#cached(`event_details_list ${eventId}`, this.#detailSlot(eventId), async () => {
       const images = normalizeEventImages(await this.#post('event_details_list', { eventId }));
       return images.map((image) => ({ ...image, event_image: resolveImagePath(image.event_image, this.#origin) }));
     });
@@ -80,6 +80,18 @@ export class RemoteEventsSource implements EventsSource {
   async close(): Promise<void> {
     this.#listSlot = {};
     this.#detailSlots.clear();
+  }
+
+  /** The cache slot of one event's photos, marked as the most recently used; the least recent beyond the limit go. */
+  #detailSlot(eventId: number): CacheSlot<EventImageRecord[]> {
+    const slot = this.#detailSlots.get(eventId) ?? {};
+    this.#detailSlots.delete(eventId);
+    this.#detailSlots.set(eventId, slot);
+    for (const oldest of this.#detailSlots.keys()) {
+      if (this.#detailSlots.size <= this.#maxCachedEvents) break;
+      this.#detailSlots.delete(oldest);
+    }
+    return slot;
   }
 
   async #post(endpoint: string, body?: object): Promise<unknown> {

@@ -62,7 +62,9 @@ beforeEach(() => {
   received.length = 0;
 });
 
-function source(options: { now?: () => number; warn?: (message: string) => void; timeoutMs?: number } = {}) {
+function source(
+  options: { now?: () => number; warn?: (message: string) => void; timeoutMs?: number; maxCachedEvents?: number } = {},
+) {
   return new RemoteEventsSource({ baseUrl, cacheMs: 1000, timeoutMs: options.timeoutMs ?? 2000, ...options });
 }
 
@@ -104,6 +106,22 @@ describe('RemoteEventsSource', () => {
     now = 1500;
     await remote.listEvents();
     expect(received).toHaveLength(2);
+  });
+
+  it('keeps the photo lists of at most maxCachedEvents events, dropping the least recently used', async () => {
+    const remote = source({ now: () => 0, maxCachedEvents: 2 });
+    const requests = () => received.length;
+    await remote.eventDetails(1);
+    await remote.eventDetails(2);
+    await remote.eventDetails(1); // cached; 1 is now the most recently used
+    expect(requests()).toBe(2);
+    await remote.eventDetails(3); // drops 2, the least recently used
+    expect(requests()).toBe(3);
+    await remote.eventDetails(1);
+    await remote.eventDetails(3);
+    expect(requests()).toBe(3);
+    await remote.eventDetails(2);
+    expect(requests()).toBe(4);
   });
 
   it('serves the last good answer when the backend fails, with a warning', async () => {
