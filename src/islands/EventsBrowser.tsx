@@ -1,12 +1,15 @@
 /**
  * The Monthly Activities list: fetches every event from the events API, then filters it by
- * place and year (spec point 5) as the visitor chooses. Shows a loading state, says when a
- * choice has no events, and when loading fails logs it and offers to try again. The fixed
- * Tamil Nadu cricket tournament card always comes last.
+ * place and year (spec point 5) as the visitor chooses. Shows a loading state (once hydrated:
+ * without JavaScript nothing loads, and the page's <noscript> note says so), says when a
+ * choice has no events, and when loading fails logs it and says so politely in the same
+ * status line, with a button to try again. The fixed Tamil Nadu cricket tournament card
+ * always comes last.
  */
 import { useEffect, useId, useState } from 'react';
 import { normalizeEvents, type EventRecord } from '../lib/events/eventRecords.ts';
 import { DEFAULT_PLACE, DEFAULT_YEAR, EVENT_PLACES, EVENT_YEARS, filterEvents } from '../lib/events/filterEvents.ts';
+import { useHydrated } from './useHydrated.ts';
 
 export interface StaticEventCard {
   id: string;
@@ -23,6 +26,8 @@ export interface EventsBrowserProps {
 }
 
 type Load = { state: 'loading' } | { state: 'ready'; events: EventRecord[] } | { state: 'failed' };
+
+const FAILED_MESSAGE = 'Sorry, the events could not be loaded just now. Please check your connection and try again.';
 
 interface EventCardProps {
   id: string;
@@ -63,6 +68,8 @@ export function EventsBrowser({ endpoint, staticCard }: EventsBrowserProps) {
   const [place, setPlace] = useState<string>(DEFAULT_PLACE);
   const [year, setYear] = useState<number>(DEFAULT_YEAR);
   const [load, setLoad] = useState<Load>({ state: 'loading' });
+  const hydrated = useHydrated();
+  const loading = hydrated && load.state === 'loading';
   const placeId = useId();
   const yearId = useId();
 
@@ -75,14 +82,15 @@ export function EventsBrowser({ endpoint, staticCard }: EventsBrowserProps) {
   }, [endpoint]);
 
   const shown = load.state === 'ready' ? filterEvents(load.events, place, year) : [];
-  const status =
-    load.state === 'loading'
-      ? 'Loading events…'
-      : load.state === 'failed'
-        ? ''
-        : shown.length === 0
-          ? `No events for ${place} in ${year}.`
-          : `${shown.length} ${shown.length === 1 ? 'event' : 'events'} for ${place} in ${year}.`;
+  let status = '';
+  if (loading) status = 'Loading events…';
+  else if (load.state === 'failed') status = FAILED_MESSAGE;
+  else if (load.state === 'ready') {
+    status =
+      shown.length === 0
+        ? `No events for ${place} in ${year}.`
+        : `${shown.length} ${shown.length === 1 ? 'event' : 'events'} for ${place} in ${year}.`;
+  }
 
   return (
     <div className="events-browser">
@@ -109,13 +117,12 @@ export function EventsBrowser({ endpoint, staticCard }: EventsBrowserProps) {
         </div>
       </div>
 
-      <p className="events-status" role="status" aria-live="polite">
-        {status}
-      </p>
-
-      {load.state === 'failed' ? (
-        <div className="events-error" role="alert">
-          <p>Sorry, the events could not be loaded just now. Please check your connection and try again.</p>
+      {/* One polite live region for every state; when loading failed it sits in a box with the retry button. */}
+      <div className={load.state === 'failed' ? 'events-error' : undefined}>
+        <p className="events-status" role="status" aria-live="polite">
+          {status}
+        </p>
+        {load.state === 'failed' ? (
           <button
             type="button"
             className="button"
@@ -126,10 +133,10 @@ export function EventsBrowser({ endpoint, staticCard }: EventsBrowserProps) {
           >
             Try again
           </button>
-        </div>
-      ) : null}
+        ) : null}
+      </div>
 
-      <ul className="events-grid" aria-busy={load.state === 'loading'}>
+      <ul className="events-grid" aria-busy={loading}>
         {shown.map((event) => (
           <EventCard
             key={event.events_id}

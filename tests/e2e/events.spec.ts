@@ -5,9 +5,11 @@ import { BACKEND_DOWN_URL } from '../../playwright.config.ts';
 
 const cards = (page: Page) => page.locator('.events-grid > li');
 
+const FAILED = /Sorry, the events could not be loaded just now/;
+
 async function choose(page: Page, place: string, year: string) {
-  // The server's HTML says "Loading events…"; once the island has hydrated and loaded, it says more.
-  await expect(page.getByRole('status')).not.toHaveText('Loading events…');
+  // The island says how many events it shows once it has hydrated and loaded them.
+  await expect(page.getByRole('status')).toHaveText(/events? for /);
   await page.getByLabel('Place').selectOption(place);
   await page.getByLabel('Year').selectOption(year);
 }
@@ -28,6 +30,34 @@ test.describe('Monthly Activities', () => {
     await expect(last).toHaveAttribute('data-event-id', 'static-001');
     await expect(last.getByRole('link', { name: /View More/ })).toHaveAttribute('href', '/event-22');
     await expect(last.locator('.event-card__subtitle')).toContainText('Cricket Tournament');
+  });
+
+  test('says it is loading, and the list is busy, until events_list answers', async ({ page }) => {
+    const answer = Promise.withResolvers<void>();
+    await page.route('**/Admin/api/events_list', async (route) => {
+      await answer.promise;
+      await route.continue();
+    });
+    await page.goto('/monthly-activities');
+    await expect(page.getByRole('status')).toHaveText('Loading events…');
+    await expect(page.locator('.events-grid')).toHaveAttribute('aria-busy', 'true');
+    answer.resolve();
+    await expect(page.getByRole('status')).toHaveText('2 events for Tamil Nadu in 2025.');
+    await expect(page.locator('.events-grid')).toHaveAttribute('aria-busy', 'false');
+  });
+
+  test('without JavaScript shows the note and the cricket card, never an endless "Loading"', async ({ browser }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto('/monthly-activities');
+    // Playwright's text matching skips <noscript>, so read the note's own text.
+    const note = page.locator('noscript p');
+    await expect(note).toBeVisible();
+    expect(await note.textContent()).toContain('The list of events needs JavaScript.');
+    await expect(cards(page)).toHaveCount(1);
+    await expect(page.getByText('Loading events…')).toHaveCount(0);
+    await expect(page.locator('.events-grid')).not.toHaveAttribute('aria-busy', 'true');
+    await context.close();
   });
 
   test('filters by place and year, and says when there is nothing', async ({ page }) => {
@@ -71,12 +101,15 @@ test.describe('Monthly Activities', () => {
     });
     await page.route('**/Admin/api/events_list', (route) => route.abort());
     await page.goto('/monthly-activities');
-    await expect(page.getByRole('alert')).toContainText('the events could not be loaded');
+    // Politely: in the status line (a polite live region), not an alert.
+    await expect(page.getByRole('status')).toHaveText(FAILED);
+    await expect(page.getByRole('alert')).toHaveCount(0);
     expect(errors.some((text) => text.includes('Could not load the events'))).toBe(true);
     await expect(cards(page)).toHaveCount(1);
     await page.unroute('**/Admin/api/events_list');
     await page.getByRole('button', { name: 'Try again' }).click();
-    await expect(page.getByRole('alert')).toHaveCount(0);
+    await expect(page.getByRole('status')).toHaveText('2 events for Tamil Nadu in 2025.');
+    await expect(page.getByRole('button', { name: 'Try again' })).toHaveCount(0);
     await expect(cards(page)).toHaveCount(3);
   });
 });
@@ -197,7 +230,8 @@ test.describe('when the events backend is down', () => {
     const response = await page.goto(`${BACKEND_DOWN_URL}/Events/1`);
     expect(response?.status()).toBe(503);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('EVENTS');
-    await expect(page.getByRole('alert')).toContainText('cannot be shown just now');
+    await expect(page.getByRole('main').getByText('the photos of this event cannot be shown just now')).toBeVisible();
+    await expect(page.getByRole('alert')).toHaveCount(0);
     expect(await page.content()).not.toMatch(/Error:|at .*\.(js|ts|mjs):\d+/);
   });
 
@@ -206,7 +240,8 @@ test.describe('when the events backend is down', () => {
     request,
   }) => {
     await page.goto(`${BACKEND_DOWN_URL}/monthly-activities`);
-    await expect(page.getByRole('alert')).toContainText('the events could not be loaded');
+    await expect(page.getByRole('status')).toHaveText(FAILED);
+    await expect(page.getByRole('alert')).toHaveCount(0);
     await expect(page.getByRole('button', { name: 'Try again' })).toBeVisible();
     const api = await request.post(`${BACKEND_DOWN_URL}/Admin/api/events_list`, {
       headers: { 'Content-Type': 'application/json' },
