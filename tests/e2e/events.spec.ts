@@ -1,11 +1,19 @@
-import { expect, test, type Page } from '@playwright/test';
-import { BACKEND_DOWN_URL } from '../../playwright.config.ts';
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { BACKEND_DOWN_URL, REMOTE_URL } from '../../playwright.config.ts';
 
 /** The browser tests run against a fresh data folder, so the store holds the sample events. */
 
 const cards = (page: Page) => page.locator('.events-grid > li');
 
 const FAILED = /Sorry, the events could not be loaded just now/;
+
+/** Whether an image has loaded (scrolled into view first, as lazy images wait for that). */
+async function loaded(image: Locator): Promise<boolean> {
+  await image.scrollIntoViewIfNeeded();
+  return image.evaluate(
+    (element) => element instanceof HTMLImageElement && element.complete && element.naturalWidth > 0,
+  );
+}
 
 async function choose(page: Page, place: string, year: string) {
   // The island says how many events it shows once it has hydrated and loaded them.
@@ -248,6 +256,53 @@ test.describe('when the events backend is down', () => {
     });
     expect(api.status()).toBe(503);
     expect(await api.json()).toEqual({ error: 'Events are unavailable right now; please try again later' });
+  });
+});
+
+test.describe("with the society's backend (remote mode)", () => {
+  test('Monthly Activities and the event page show its photos, served through the site', async ({ page }) => {
+    const refused: string[] = [];
+    page.on('console', (message) => {
+      if (/Content Security Policy/i.test(message.text())) refused.push(message.text());
+    });
+    await page.goto(`${REMOTE_URL}/monthly-activities`);
+    await expect(page.getByRole('status')).toHaveText('1 event for Tamil Nadu in 2025.');
+    const card = cards(page).first();
+    await expect(card.locator('h2')).toHaveText('Tamil Nadu - Remote Backend Workshop');
+    // The doubled slash corrected, and the path kept on the site (not the backend's origin).
+    await expect(card.locator('img')).toHaveAttribute('src', '/Admin/uploads/remote/501/1.jpg');
+    await expect.poll(() => loaded(card.locator('img'))).toBe(true);
+
+    await card.getByRole('link', { name: /View More/ }).click();
+    await expect(page).toHaveURL(`${REMOTE_URL}/Events/501`);
+    await expect(page.getByRole('main').getByRole('heading', { level: 2 })).toHaveText('Remote workshop, first photo');
+    const thumbnails = page.locator('.photo-gallery img');
+    await expect(thumbnails).toHaveCount(3);
+    for (const thumbnail of await thumbnails.all()) {
+      await expect.poll(() => loaded(thumbnail)).toBe(true);
+      const source = await thumbnail.evaluate((image) => (image instanceof HTMLImageElement ? image.currentSrc : ''));
+      expect(source.startsWith(`${REMOTE_URL}/Admin/uploads/remote/501/`)).toBe(true);
+      expect(source).toMatch(/\/\d\.jpg$/);
+    }
+
+    expect(refused).toEqual([]);
+  });
+
+  test('an event whose photo list is not an array has no photos, politely', async ({ page }) => {
+    const response = await page.goto(`${REMOTE_URL}/Events/502`);
+    expect(response?.status()).toBe(200);
+    await expect(page.getByText('No photos have been added to this event yet.')).toBeVisible();
+  });
+
+  test('a photo the backend does not have is a 404, and so is a path out of the uploads folder', async ({
+    request,
+  }) => {
+    expect((await request.get(`${REMOTE_URL}/Admin/uploads/remote/501/9.jpg`)).status()).toBe(404);
+    expect((await request.get(`${REMOTE_URL}/Admin/uploads/..%2fapi%2fevents_list.jpg`)).status()).toBe(404);
+    const photo = await request.get(`${REMOTE_URL}/Admin/uploads/remote/501/2.jpg`);
+    expect(photo.status()).toBe(200);
+    expect(photo.headers()['content-type']).toBe('image/jpeg');
+    expect(photo.headers()['cache-control']).toBe('public, max-age=86400');
   });
 });
 

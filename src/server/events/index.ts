@@ -4,6 +4,7 @@
  * - otherwise the embedded SQLite store in DATA_DIR (default ./data). On a first start with
  *   an empty DATA_DIR it loads the sample events, unless EVENTS_SAMPLE_DATA=off.
  */
+import path from 'node:path';
 import { openDatabase } from '../database.ts';
 import type { EventsSource } from './EventsSource.ts';
 import { RemoteEventsSource } from './RemoteEventsSource.ts';
@@ -20,14 +21,18 @@ export async function seedSampleEvents(source: SqliteEventsSource, dataDir: stri
   return { events: events.length, photos: events.reduce((sum, event) => sum + event.images.length, 0) };
 }
 
+function openEmbedded(dataDir: string) {
+  const { db, created } = openDatabase(dataDir);
+  return { source: new SqliteEventsSource(db, { uploadsDir: path.join(dataDir, 'uploads') }), created };
+}
+
 export async function createEventsSource(env: NodeJS.ProcessEnv = process.env): Promise<EventsSource> {
   const settings = readEventsSettings(env);
   if (settings.kind === 'remote') {
     return new RemoteEventsSource({ baseUrl: settings.apiUrl, timeoutMs: settings.timeoutMs });
   }
   const { dataDir } = settings;
-  const { db, created } = openDatabase(dataDir);
-  const source = new SqliteEventsSource(db);
+  const { source, created } = openEmbedded(dataDir);
   if (created && settings.sampleData) {
     const loaded = await seedSampleEvents(source, dataDir);
     console.info(

@@ -114,6 +114,7 @@ describe('POST events_list', () => {
     const failing: EventsSource = {
       listEvents: () => Promise.reject(new Error('disk on fire')),
       eventDetails: () => Promise.reject(new Error('disk on fire')),
+      openPhoto: () => Promise.reject(new Error('disk on fire')),
       isHealthy: () => Promise.resolve(false),
       close: () => Promise.resolve(),
     };
@@ -215,7 +216,7 @@ describe('SqliteEventsSource', () => {
   it('replaces every event in one go and lists the newest first', async () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'events-replace-'));
     const { db } = openDatabase(dir);
-    const store = new SqliteEventsSource(db);
+    const store = new SqliteEventsSource(db, { uploadsDir: path.join(dir, 'uploads') });
     store.replaceAll([
       {
         events_id: 5,
