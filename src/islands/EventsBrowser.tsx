@@ -9,6 +9,7 @@
 import { useEffect, useId, useState } from 'react';
 import { normalizeEvents, type EventRecord } from '../lib/events/eventRecords.ts';
 import { DEFAULT_PLACE, DEFAULT_YEAR, EVENT_PLACES, EVENT_YEARS, filterEvents } from '../lib/events/filterEvents.ts';
+import { photoVariants } from '../lib/events/photoVariants.ts';
 import { useHydrated } from './useHydrated.ts';
 
 export interface StaticEventCard {
@@ -26,6 +27,10 @@ export interface EventsBrowserProps {
 }
 
 type Load = { state: 'loading' } | { state: 'ready'; events: EventRecord[] } | { state: 'failed' };
+
+/** How wide a card's picture is drawn, by the grid's columns (src/styles/global.css, .events-grid). */
+const CARD_IMAGE_SIZES =
+  '(min-width: 1184px) 368px, (min-width: 896px) 33vw, (min-width: 600px) 50vw, calc(100vw - 2rem)';
 
 const FAILED_MESSAGE = 'Sorry, the events could not be loaded just now. Please check your connection and try again.';
 
@@ -50,9 +55,19 @@ async function loadEvents(endpoint: string, signal?: AbortSignal): Promise<Load>
 }
 
 function EventCard({ id, title, subtitle, image, href }: EventCardProps) {
+  const picture = photoVariants(image);
   return (
     <li className="event-card" data-event-id={id}>
-      <img src={image} alt="" loading="lazy" decoding="async" width={600} height={400} />
+      <img
+        src={picture.src}
+        srcSet={picture.srcset}
+        sizes={picture.srcset ? CARD_IMAGE_SIZES : undefined}
+        alt=""
+        loading="lazy"
+        decoding="async"
+        width={600}
+        height={400}
+      />
       <div className="event-card__body">
         <h2 className="event-card__title">{title}</h2>
         {subtitle ? <p className="event-card__subtitle">{subtitle}</p> : null}

@@ -4,10 +4,17 @@
  * content types only, a day of caching with ETag revalidation, and no way to name a file
  * outside that folder (no "..", encoded or not, no backslashes, no NUL bytes, no hidden files;
  * the embedded store also refuses symbolic links leading out).
+ *
+ * `?w=480` or `?w=960` answers the photo resized to that width (never enlarged) as WebP, made
+ * once and kept under DATA_DIR/cache/photos (see photoCache.ts). With the society's backend
+ * the photo itself is fetched on every request (its version names the resized copy); browsers
+ * keep each answer for a day, so that is about once a day per visitor and photo.
  */
 import { realpathSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { isPhotoWidth, PHOTO_WIDTHS } from '../lib/events/photoVariants.ts';
 import { PhotoUnavailableError, type EventPhoto, type EventsSource } from './events/EventsSource.ts';
+import { canResize, resizedPhoto } from './photoCache.ts';
 
 export { UPLOADS_PATH as UPLOADS_PREFIX } from '../lib/events/fixImagePath.ts';
 
@@ -58,6 +65,8 @@ export function resolveUpload(uploadsDir: string, relativePath: string): string 
 }
 
 export interface ServeUploadOptions {
+  /** Where resized photos are kept: DATA_DIR/cache/photos. */
+  cacheDir: string;
   warn?: (message: string) => void;
 }
 
@@ -71,10 +80,15 @@ export async function serveUpload(
   request: Request,
   source: Pick<EventsSource, 'openPhoto'>,
   relativePath: string,
-  { warn = (message) => console.warn(message) }: ServeUploadOptions = {},
+  { cacheDir, warn = (message) => console.warn(message) }: ServeUploadOptions,
 ): Promise<Response> {
   if (request.method !== 'GET' && request.method !== 'HEAD') {
     return text(405, 'Method not allowed', { Allow: 'GET, HEAD' });
+  }
+  const requestedWidth = new URL(request.url).searchParams.get('w');
+  const width = requestedWidth === null ? undefined : Number(requestedWidth);
+  if (width !== undefined && !isPhotoWidth(width)) {
+    return text(400, `The width "w" must be one of ${PHOTO_WIDTHS.join(', ')}.`);
   }
   const checked = checkUploadPath(relativePath);
   if (!checked) return text(404, 'Not found');
@@ -91,9 +105,18 @@ export async function serveUpload(
   }
   if (!photo) return text(404, 'Not found');
 
-  const body = photo.bytes;
-  const { contentType } = photo;
-  const etag = `"${photo.version}"`;
+  let body = photo.bytes;
+  let contentType = photo.contentType;
+  let etag = `"${photo.version}"`;
+  if (width !== undefined && canResize(photo.contentType)) {
+    try {
+      body = await resizedPhoto(cacheDir, checked, photo, width);
+      contentType = 'image/webp';
+      etag = `"${photo.version}-w${width}"`;
+    } catch (error) {
+      warn(`Photo ${checked}: could not be resized (${error instanceof Error ? error.message : error}); sent whole.`);
+    }
+  }
 
   const headers: Record<string, string> = {
     'Content-Type': contentType,

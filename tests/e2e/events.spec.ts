@@ -38,6 +38,11 @@ test.describe('Monthly Activities', () => {
     await expect(last).toHaveAttribute('data-event-id', 'static-001');
     await expect(last.getByRole('link', { name: /View More/ })).toHaveAttribute('href', '/event-22');
     await expect(last.locator('.event-card__subtitle')).toContainText('Cricket Tournament');
+    // Cards offer their photo in the two widths the site resizes to.
+    await expect(cards(page).first().locator('img')).toHaveAttribute(
+      'srcset',
+      /^\/Admin\/uploads\/events\/\d+\/1\.jpg\?w=480 480w, \/Admin\/uploads\/events\/\d+\/1\.jpg\?w=960 960w$/,
+    );
   });
 
   test('says it is loading, and the list is busy, until events_list answers', async ({ page }) => {
@@ -162,6 +167,48 @@ test.describe('the photo viewer', () => {
   });
 });
 
+test.describe('event thumbnails', () => {
+  test('come resized in two widths, with their size, and load lazily after the first two', async ({
+    page,
+    request,
+  }) => {
+    await page.goto('/Events/9');
+    const images = page.locator('.photo-gallery img');
+    await expect(images).toHaveCount(6);
+    const first = images.first();
+    await expect(first).toHaveAttribute(
+      'srcset',
+      '/Admin/uploads/events/9/1.jpg?w=480 480w, /Admin/uploads/events/9/1.jpg?w=960 960w',
+    );
+    await expect(first).toHaveAttribute('src', '/Admin/uploads/events/9/1.jpg?w=480');
+    await expect(first).toHaveAttribute('sizes', /276px/);
+    await expect(first).toHaveAttribute('width', '480');
+    await expect(first).toHaveAttribute('height', '320');
+    expect(await images.evaluateAll((all) => all.map((image) => image.getAttribute('loading')))).toEqual([
+      'eager',
+      'eager',
+      'lazy',
+      'lazy',
+      'lazy',
+      'lazy',
+    ]);
+    // The grid loads a resized photo; the link still opens the full one.
+    await expect.poll(() => loaded(first)).toBe(true);
+    expect(await first.evaluate((image) => (image instanceof HTMLImageElement ? image.currentSrc : ''))).toMatch(
+      /\/Admin\/uploads\/events\/9\/1\.jpg\?w=(480|960)$/,
+    );
+    await expect(page.locator('.photo-gallery a').first()).toHaveAttribute('href', '/Admin/uploads/events/9/1.jpg');
+
+    const full = await request.get('/Admin/uploads/events/9/1.jpg');
+    const small = await request.get('/Admin/uploads/events/9/1.jpg?w=480');
+    expect(small.status()).toBe(200);
+    expect(small.headers()['content-type']).toBe('image/webp');
+    expect(small.headers()['cache-control']).toBe('public, max-age=86400');
+    expect((await small.body()).length).toBeLessThan((await full.body()).length);
+    expect((await request.get('/Admin/uploads/events/9/1.jpg?w=500')).status()).toBe(400);
+  });
+});
+
 test.describe('/event-22', () => {
   test('shows the events banner and the eleven cricket photos', async ({ page }) => {
     await page.emulateMedia({ reducedMotion: 'reduce' });
@@ -261,6 +308,7 @@ test.describe('when the events backend is down', () => {
 
 test.describe("with the society's backend (remote mode)", () => {
   test('Monthly Activities and the event page show its photos, served through the site', async ({ page }) => {
+    await page.emulateMedia({ reducedMotion: 'reduce' });
     const refused: string[] = [];
     page.on('console', (message) => {
       if (/Content Security Policy/i.test(message.text())) refused.push(message.text());
@@ -270,7 +318,7 @@ test.describe("with the society's backend (remote mode)", () => {
     const card = cards(page).first();
     await expect(card.locator('h2')).toHaveText('Tamil Nadu - Remote Backend Workshop');
     // The doubled slash corrected, and the path kept on the site (not the backend's origin).
-    await expect(card.locator('img')).toHaveAttribute('src', '/Admin/uploads/remote/501/1.jpg');
+    await expect(card.locator('img')).toHaveAttribute('src', '/Admin/uploads/remote/501/1.jpg?w=480');
     await expect.poll(() => loaded(card.locator('img'))).toBe(true);
 
     await card.getByRole('link', { name: /View More/ }).click();
@@ -282,8 +330,15 @@ test.describe("with the society's backend (remote mode)", () => {
       await expect.poll(() => loaded(thumbnail)).toBe(true);
       const source = await thumbnail.evaluate((image) => (image instanceof HTMLImageElement ? image.currentSrc : ''));
       expect(source.startsWith(`${REMOTE_URL}/Admin/uploads/remote/501/`)).toBe(true);
-      expect(source).toMatch(/\/\d\.jpg$/);
+      expect(source).toMatch(/\/\d\.jpg\?w=(480|960)$/);
     }
+
+    // The viewer opens the full photo, and shows it at its own size (600 by 400) once loaded.
+    await page.locator('.photo-gallery a').first().click();
+    const photo = page.locator('.pswp__item[aria-hidden="false"] img.pswp__img:not(.pswp__img--placeholder)');
+    await expect(photo).toHaveAttribute('src', `${REMOTE_URL}/Admin/uploads/remote/501/1.jpg`);
+    await expect.poll(async () => (await photo.boundingBox())?.width).toBe(600);
+    expect(await photo.evaluate((image) => (image instanceof HTMLImageElement ? image.naturalHeight : 0))).toBe(400);
 
     expect(refused).toEqual([]);
   });
@@ -303,6 +358,9 @@ test.describe("with the society's backend (remote mode)", () => {
     expect(photo.status()).toBe(200);
     expect(photo.headers()['content-type']).toBe('image/jpeg');
     expect(photo.headers()['cache-control']).toBe('public, max-age=86400');
+    const small = await request.get(`${REMOTE_URL}/Admin/uploads/remote/501/2.jpg?w=480`);
+    expect(small.status()).toBe(200);
+    expect(small.headers()['content-type']).toBe('image/webp');
   });
 });
 

@@ -4,8 +4,10 @@
  * - otherwise the embedded SQLite store in DATA_DIR (default ./data). On a first start with
  *   an empty DATA_DIR it loads the sample events, unless EVENTS_SAMPLE_DATA=off.
  */
+import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { openDatabase } from '../database.ts';
+import { photoCacheDir } from '../photoCache.ts';
 import type { EventsSource } from './EventsSource.ts';
 import { RemoteEventsSource } from './RemoteEventsSource.ts';
 import { createSampleEvents } from './sampleEvents.ts';
@@ -18,6 +20,8 @@ let current: Promise<EventsSource> | undefined;
 export async function seedSampleEvents(source: SqliteEventsSource, dataDir: string) {
   const events = await createSampleEvents(dataDir);
   source.replaceAll(events);
+  // Resized copies of the old photos go too.
+  rmSync(photoCacheDir(dataDir), { recursive: true, force: true });
   return { events: events.length, photos: events.reduce((sum, event) => sum + event.images.length, 0) };
 }
 

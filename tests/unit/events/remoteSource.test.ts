@@ -1,4 +1,7 @@
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import http from 'node:http';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { EventsUnavailableError, PhotoUnavailableError } from '../../../src/server/events/EventsSource.ts';
@@ -292,10 +295,16 @@ describe('RemoteEventsSource.openPhoto', () => {
 });
 
 describe('the uploads route in remote mode', () => {
+  let cacheDir: string;
   const warn = vi.fn();
+  beforeAll(() => {
+    cacheDir = path.join(mkdtempSync(path.join(tmpdir(), 'remote-cache-')), 'cache');
+  });
+  afterAll(() => rmSync(path.dirname(cacheDir), { recursive: true, force: true }));
 
   const get = (relative: string, query = '', timeoutMs = 2000) =>
     serveUpload(new Request(`http://site/Admin/uploads/${relative}${query}`), source({ timeoutMs }), relative, {
+      cacheDir,
       warn,
     });
 
@@ -307,6 +316,14 @@ describe('the uploads route in remote mode', () => {
     expect(response.headers.get('etag')).toMatch(/^"[0-9a-f]{20}"$/);
     expect(response.headers.get('last-modified')).toBe('Tue, 04 Feb 2025 10:00:00 GMT');
     expect(Buffer.from(await response.arrayBuffer()).equals(photo)).toBe(true);
+  });
+
+  it('serves a resized WebP of a backend photo and caches it on disk', async () => {
+    const response = await get('events/12/1.jpg', '?w=480');
+    expect(response.headers.get('content-type')).toBe('image/webp');
+    const metadata = await sharp(Buffer.from(await response.arrayBuffer())).metadata();
+    expect([metadata.format, metadata.width, metadata.height]).toEqual(['webp', 480, 320]);
+    expect(readdirSync(cacheDir)).toHaveLength(1);
   });
 
   it.each([
