@@ -30,6 +30,16 @@ function openEmbedded(dataDir: string) {
   return { source: new SqliteEventsSource(db, { uploadsDir: path.join(dataDir, 'uploads') }), created };
 }
 
+/** `npm run seed`: replaces the events in the store in `dataDir` with the sample set. */
+export async function reseedDataDir(dataDir: string) {
+  const { source } = openEmbedded(dataDir);
+  try {
+    return await seedSampleEvents(source, dataDir);
+  } finally {
+    await source.close();
+  }
+}
+
 export async function createEventsSource(env: NodeJS.ProcessEnv = process.env): Promise<EventsSource> {
   const settings = readEventsSettings(env);
   if (settings.kind === 'remote') {
