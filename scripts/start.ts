@@ -13,6 +13,7 @@ import type { ContactService } from '../src/server/contact/ContactService.ts';
 import { createContactService } from '../src/server/contact/index.ts';
 import { ContactSettingsError } from '../src/server/contact/settings.ts';
 import { createEventsSource } from '../src/server/events/index.ts';
+import { EventsSettingsError } from '../src/server/events/settings.ts';
 import { loadPagePolicies } from '../src/server/http/contentSecurityPolicy.ts';
 import { createSiteServer } from '../src/server/http/siteServer.ts';
 
@@ -50,20 +51,25 @@ const port = Number(process.env.PORT ?? 4321);
 process.env.DATA_DIR = path.resolve(root, process.env.DATA_DIR ?? 'data');
 mkdirSync(process.env.DATA_DIR, { recursive: true });
 
+/** A mistake in the settings stops the start with its reason, without a stack trace. */
+function stopOnSettingsError(error: unknown): never {
+  if (!(error instanceof EventsSettingsError || error instanceof ContactSettingsError)) throw error;
+  console.error(`Cannot start: ${error.message}`);
+  process.exit(1);
+}
+
 // Open the events store now, so that a first start loads the sample events (and says so) at
 // once; /healthz asks it whether it can still answer.
-const events = await createEventsSource();
+const events = await createEventsSource().catch(stopOnSettingsError);
 
-// Contact messages: check the settings now (a mistake stops the start with its reason), then
-// retry queued e-mails and delete expired messages every minute. The pages have their own
-// service in the built code; a message is only ever claimed by one of them (messageStore.ts).
+// Contact messages: retry queued e-mails and delete expired messages every minute. The pages
+// have their own service in the built code; a message is only ever claimed by one of them
+// (messageStore.ts).
 let contact: ContactService;
 try {
   contact = createContactService();
 } catch (error) {
-  if (!(error instanceof ContactSettingsError)) throw error;
-  console.error(`Cannot start: ${error.message}`);
-  process.exit(1);
+  stopOnSettingsError(error);
 }
 contact.startMaintenance();
 console.info(

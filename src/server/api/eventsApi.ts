@@ -43,6 +43,24 @@ async function readBody(request: Request): Promise<string> {
   return Buffer.concat(chunks).toString('utf8');
 }
 
+/** The body of a request as text, or why it could not be had. */
+type BodyResult = { text: string } | { refused: Response };
+
+/** The body, or a 400 saying why not: too large, or broken off (the client went away mid-request). */
+async function bodyOf(request: Request): Promise<BodyResult> {
+  try {
+    return { text: await readBody(request) };
+  } catch (error) {
+    if (error instanceof BodyTooLarge) {
+      return { refused: badRequest(`The request body is too large (more than ${MAX_BODY_BYTES} bytes)`) };
+    }
+    console.warn('Events API: the request body could not be read:', error instanceof Error ? error.message : error);
+    return {
+      refused: badRequest('The request body could not be read (the connection was interrupted); please try again'),
+    };
+  }
+}
+
 function methodNotAllowed(request: Request): Response | undefined {
   if (request.method === 'POST') return undefined;
   return json(405, { error: `${request.method} is not allowed here; use POST` }, { Allow: 'POST' });
@@ -60,11 +78,8 @@ async function fromSource<T>(load: () => Promise<T>): Promise<Response> {
 export async function handleEventsList(request: Request, source: EventsSource): Promise<Response> {
   const refused = methodNotAllowed(request);
   if (refused) return refused;
-  try {
-    await readBody(request);
-  } catch {
-    return badRequest(`The request body is too large (more than ${MAX_BODY_BYTES} bytes)`);
-  }
+  const body = await bodyOf(request);
+  if ('refused' in body) return body.refused;
   return fromSource(() => source.listEvents());
 }
 
@@ -87,15 +102,11 @@ export function parseEventId(body: unknown): { eventId: number } | { error: stri
 export async function handleEventDetails(request: Request, source: EventsSource): Promise<Response> {
   const refused = methodNotAllowed(request);
   if (refused) return refused;
-  let text: string;
-  try {
-    text = await readBody(request);
-  } catch {
-    return badRequest(`The request body is too large (more than ${MAX_BODY_BYTES} bytes)`);
-  }
+  const read = await bodyOf(request);
+  if ('refused' in read) return read.refused;
   let body: unknown;
   try {
-    body = JSON.parse(text);
+    body = JSON.parse(read.text);
   } catch {
     return badRequest('The request body is not valid JSON; send {"eventId": 12}');
   }

@@ -1,4 +1,5 @@
 /** The embedded events store: SQLite in DATA_DIR, photos under DATA_DIR/uploads. */
+import { readFile, stat } from 'node:fs/promises';
 import type { DatabaseSync } from 'node:sqlite';
 import {
   eventImageRecordSchema,
@@ -6,7 +7,8 @@ import {
   type EventImageRecord,
   type EventRecord,
 } from '../../lib/events/eventRecords.ts';
-import type { EventsSource } from './EventsSource.ts';
+import { contentTypeOf, resolveUpload } from '../uploads.ts';
+import type { EventPhoto, EventsSource } from './EventsSource.ts';
 
 export interface NewEvent {
   events_id: number;
@@ -17,11 +19,18 @@ export interface NewEvent {
   images: EventImageRecord[];
 }
 
+export interface SqliteOptions {
+  /** The folder the photos' paths under /Admin/uploads/ name: DATA_DIR/uploads. */
+  uploadsDir: string;
+}
+
 export class SqliteEventsSource implements EventsSource {
   readonly #db: DatabaseSync;
+  readonly #uploadsDir: string;
 
-  constructor(db: DatabaseSync) {
+  constructor(db: DatabaseSync, { uploadsDir }: SqliteOptions) {
     this.#db = db;
+    this.#uploadsDir = uploadsDir;
   }
 
   async listEvents(): Promise<EventRecord[]> {
@@ -38,6 +47,19 @@ export class SqliteEventsSource implements EventsSource {
       .prepare('SELECT event_image, img_description FROM event_images WHERE events_id = ? ORDER BY sort_order, id')
       .all(eventId);
     return rows.map((row) => eventImageRecordSchema.parse(row));
+  }
+
+  async openPhoto(relativePath: string): Promise<EventPhoto | undefined> {
+    const file = resolveUpload(this.#uploadsDir, relativePath);
+    const contentType = file && contentTypeOf(file);
+    if (!file || !contentType) return undefined;
+    const [info, bytes] = await Promise.all([stat(file), readFile(file)]);
+    return {
+      bytes: new Uint8Array(bytes),
+      contentType,
+      version: `${info.size.toString(16)}-${Math.floor(info.mtimeMs).toString(16)}`,
+      lastModified: info.mtime,
+    };
   }
 
   async isHealthy(): Promise<boolean> {
