@@ -5,9 +5,14 @@ import { defineConfig, devices } from '@playwright/test';
 import { CHROMIUM_ARGS, findChromium } from './scripts/chromium.ts';
 
 const PORT = Number(process.env.E2E_PORT ?? 4399);
-/** A second server whose events backend is down; see webServer below. */
+/** A second server whose events backend is down and whose contact form keeps its default anti-spam settings. */
 export const BACKEND_DOWN_URL = `http://127.0.0.1:${PORT + 1}`;
+/** A third server reading events from a fake of the society's backend (tests/e2e/fakeEventsBackend.ts). */
+export const REMOTE_URL = `http://127.0.0.1:${PORT + 2}`;
+const FAKE_BACKEND_PORT = Number(process.env.E2E_BACKEND_PORT ?? PORT + 51);
 const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(path.join(tmpdir(), 'isa-e2e-'));
+/** The data folder of the second server. */
+export const BACKEND_DOWN_DATA_DIR = `${dataDir}-down`;
 process.env.E2E_DATA_DIR = dataDir;
 const executablePath = findChromium();
 
@@ -35,7 +40,15 @@ export default defineConfig({
       url: `http://127.0.0.1:${PORT}/`,
       reuseExistingServer: false,
       timeout: 180_000,
-      env: { HOST: '127.0.0.1', PORT: String(PORT), DATA_DIR: dataDir },
+      // Contact messages: no waiting before a form may be sent and no practical rate limit here, so
+      // tests can send many; the second server keeps the defaults for the anti-spam tests.
+      env: {
+        HOST: '127.0.0.1',
+        PORT: String(PORT),
+        DATA_DIR: dataDir,
+        CONTACT_MIN_FILL_SECONDS: '0',
+        CONTACT_RATE_LIMIT: '10000/1',
+      },
     },
     {
       // The same build reading events from a backend that is down (nothing listens on port 9),
@@ -47,9 +60,30 @@ export default defineConfig({
       env: {
         HOST: '127.0.0.1',
         PORT: String(PORT + 1),
-        DATA_DIR: `${dataDir}-down`,
+        DATA_DIR: BACKEND_DOWN_DATA_DIR,
         EVENTS_API_URL: 'http://127.0.0.1:9/Admin/api',
         EVENTS_API_TIMEOUT_MS: '1000',
+      },
+    },
+    {
+      command: 'node tests/e2e/fakeEventsBackend.ts',
+      url: `http://127.0.0.1:${FAKE_BACKEND_PORT}/healthz`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      env: { PORT: String(FAKE_BACKEND_PORT) },
+    },
+    {
+      // The same build in remote mode, reading events and photos from the fake backend above.
+      command: 'node scripts/start.ts',
+      url: `http://127.0.0.1:${PORT + 2}/`,
+      reuseExistingServer: false,
+      timeout: 180_000,
+      env: {
+        HOST: '127.0.0.1',
+        PORT: String(PORT + 2),
+        DATA_DIR: `${dataDir}-remote`,
+        EVENTS_API_URL: `http://127.0.0.1:${FAKE_BACKEND_PORT}/Admin/api`,
+        EVENTS_API_TIMEOUT_MS: '5000',
       },
     },
   ],

@@ -9,7 +9,11 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import type { ContactService } from '../src/server/contact/ContactService.ts';
+import { createContactService } from '../src/server/contact/index.ts';
+import { ContactSettingsError } from '../src/server/contact/settings.ts';
 import { createEventsSource } from '../src/server/events/index.ts';
+import { EventsSettingsError } from '../src/server/events/settings.ts';
 import { loadPagePolicies } from '../src/server/http/contentSecurityPolicy.ts';
 import { createSiteServer } from '../src/server/http/siteServer.ts';
 
@@ -47,9 +51,32 @@ const port = Number(process.env.PORT ?? 4321);
 process.env.DATA_DIR = path.resolve(root, process.env.DATA_DIR ?? 'data');
 mkdirSync(process.env.DATA_DIR, { recursive: true });
 
+/** A mistake in the settings stops the start with its reason, without a stack trace. */
+function stopOnSettingsError(error: unknown): never {
+  if (!(error instanceof EventsSettingsError || error instanceof ContactSettingsError)) throw error;
+  console.error(`Cannot start: ${error.message}`);
+  process.exit(1);
+}
+
 // Open the events store now, so that a first start loads the sample events (and says so) at
 // once; /healthz asks it whether it can still answer.
-const events = await createEventsSource();
+const events = await createEventsSource().catch(stopOnSettingsError);
+
+// Contact messages: retry queued e-mails and delete expired messages every minute. The pages
+// have their own service in the built code; a message is only ever claimed by one of them
+// (messageStore.ts).
+let contact: ContactService;
+try {
+  contact = createContactService();
+} catch (error) {
+  stopOnSettingsError(error);
+}
+contact.startMaintenance();
+console.info(
+  contact.mailsMessages
+    ? 'Contact messages are stored and e-mailed to the office.'
+    : 'Contact messages are stored only (no SMTP_URL); staff read them with "npm run messages".',
+);
 
 // The built entry would start its own server; ours wraps its handler instead.
 process.env.ASTRO_NODE_AUTOSTART = 'disabled';
@@ -70,7 +97,7 @@ for (const signal of ['SIGTERM', 'SIGINT'] as const) {
   process.once(signal, () => {
     console.info(`${signal}: finishing requests in flight, then stopping.`);
     server.close(() => {
-      void events.close().finally(() => process.exit(0));
+      void Promise.allSettled([events.close(), contact.close()]).finally(() => process.exit(0));
     });
     server.closeIdleConnections();
   });

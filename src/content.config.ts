@@ -17,6 +17,10 @@ export const collections = {
     loader: yamlLoader(contentSource('home')),
     schema: ({ image }) => createSchemas(image).home,
   }),
+  privacy: defineCollection({
+    loader: yamlLoader(contentSource('privacy')),
+    schema: ({ image }) => createSchemas(image).privacy,
+  }),
   webinars: defineCollection({
     loader: yamlLoader(contentSource('webinars')),
     schema: ({ image }) => createSchemas(image).webinar,

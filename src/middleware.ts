@@ -1,12 +1,27 @@
 /**
- * Astro middleware: answers rendered on demand get an ETag and a 304 on a match (see
- * src/server/http/conditionalRequests.ts). Prerendered pages are files by then, served with
- * their own validators, so the build leaves them alone.
+ * Runs around every on-demand page and endpoint (prerendered pages are plain files and accept
+ * no posts):
+ * - refuses cross-site form posts; see src/server/http/originCheck.ts for why this replaces
+ *   Astro's own `security.checkOrigin`;
+ * - adds to Astro's Content-Security-Policy the directives only a header can carry
+ *   (frame-ancestors), as the site server does for prerendered pages;
+ * - gives answers to GET an ETag and a 304 on a match (see src/server/http/conditionalRequests.ts;
+ *   prerendered files get theirs from the static file server).
  */
 import { defineMiddleware } from 'astro:middleware';
 import { withEntityTag } from './server/http/conditionalRequests.ts';
+import { withHeaderOnlyDirectives } from './server/http/contentSecurityPolicy.ts';
+import { crossSiteFormResponse, isCrossSiteFormPost } from './server/http/originCheck.ts';
 
 export const onRequest = defineMiddleware(async (context, next) => {
+  if (context.isPrerendered) return next();
+  if (isCrossSiteFormPost(context.request, context.url.origin)) return crossSiteFormResponse();
   const response = await next();
-  return context.isPrerendered ? response : withEntityTag(context.request, response);
+  const policy = response.headers.get('content-security-policy');
+  if (!policy) return withEntityTag(context.request, response);
+  // A copy of the headers: those of some responses (redirects, fetched ones) cannot be changed.
+  const headers = new Headers(response.headers);
+  headers.set('content-security-policy', withHeaderOnlyDirectives(policy));
+  const withPolicy = new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+  return withEntityTag(context.request, withPolicy);
 });

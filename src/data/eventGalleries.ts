@@ -2,6 +2,7 @@
 import { getImage } from 'astro:assets';
 import { getEntry } from 'astro:content';
 import type { GalleryPhoto } from '../islands/PhotoGallery.tsx';
+import { PHOTO_WIDTHS } from '../lib/events/photoVariants.ts';
 
 export const CRICKET_GALLERY_ID = 'cricket-tournament';
 
@@ -11,17 +12,18 @@ export async function getCricketGallery() {
   return entry.data;
 }
 
-/** The gallery's photos as the viewer needs them: a large version with its size, and a thumbnail. */
+/** The gallery's photos as the viewer needs them: a large version with its size, and thumbnails in two widths. */
 export async function cricketPhotos(): Promise<GalleryPhoto[]> {
   const gallery = await getCricketGallery();
   const images = gallery.items.flatMap((item) => (item.type === 'image' ? [item] : []));
   return Promise.all(
     images.map(async (item) => {
       const full = await getImage({ src: item.image, width: 1600, format: 'webp' });
-      const thumbnail = await getImage({ src: item.image, width: 480, format: 'webp' });
+      const thumbnail = await getImage({ src: item.image, width: 480, widths: [...PHOTO_WIDTHS], format: 'webp' });
       return {
         src: full.src,
         thumbnail: thumbnail.src,
+        thumbnailSrcset: thumbnail.srcSet.attribute,
         width: Number(full.attributes['width']),
         height: Number(full.attributes['height']),
         alt: item.alt,

@@ -1,4 +1,4 @@
-/** Queries for the single-entry collections: site-wide facts and the home page. */
+/** Queries for the single-entry collections: site-wide facts, the home page and the privacy notice. */
 import { getEntry } from 'astro:content';
 
 export async function getSite() {
@@ -16,4 +16,10 @@ export async function getHome() {
 /** Replaces "{product}" in a heading with the site's short name, as the original headings do. */
 export function withProduct(template: string, product: string): string {
   return template.replaceAll('{product}', product);
+}
+
+export async function getPrivacyNotice() {
+  const entry = await getEntry('privacy', 'privacy');
+  if (!entry) throw new Error('content/privacy.yaml is missing: the contact form needs its privacy notice');
+  return entry.data;
 }

@@ -3,10 +3,12 @@
  * three captioned photos, 3 per view on wide screens, 2 below 1064 px and 1 below 600 px,
  * moving one slide at a time every 2 s with a 1 s transition, looping forever, with dots.
  * Each slide's "View more" link shows on hover, on keyboard focus and always on touch
- * screens. Follows the WAI-ARIA carousel pattern (see useAutoRotation).
+ * screens. Follows the WAI-ARIA carousel pattern (see useAutoRotation). Slides out of view are
+ * inert, so keyboard focus never lands on a link the visitor cannot see (which would also make
+ * the browser scroll the clipped frame under the slider).
  */
 import { useState } from 'react';
-import { useKeenSlider } from 'keen-slider/react';
+import { useKeenSlider, type KeenSliderInstance } from 'keen-slider/react';
 import 'keen-slider/keen-slider.min.css';
 import { ACTIVITIES_INTERVAL_MS, ACTIVITIES_TRANSITION_MS, slideLabel } from '../lib/carousel.ts';
 import type { IslandImage } from '../lib/islandImage.ts';
@@ -32,9 +34,24 @@ export interface ActivitiesCarouselProps {
 export const SLIDES_PER_VIEW = { wide: 3, medium: 2, narrow: 1 } as const;
 const SPACING_PX = 16;
 
+/** Which slides are in view: at least half of each is inside the frame. */
+function slidesInView(slider: KeenSliderInstance): boolean[] {
+  return slider.track.details.slides.map((slide) => slide.portion >= 0.5);
+}
+
+function sameFlags(a: readonly boolean[], b: readonly boolean[]): boolean {
+  return a.length === b.length && a.every((flag, index) => flag === b[index]);
+}
+
 export function ActivitiesCarousel({ slides, label, viewMoreLabel, viewMoreHref }: ActivitiesCarouselProps) {
   const [current, setCurrent] = useState(0);
+  // Until the slider has measured itself (and without JavaScript) no slide is inert.
+  const [inView, setInView] = useState<readonly boolean[] | null>(null);
   const hydrated = useHydrated();
+  const updateInView = (instance: KeenSliderInstance) => {
+    const next = slidesInView(instance);
+    setInView((previous) => (previous && sameFlags(previous, next) ? previous : next));
+  };
   const [sliderRef, slider] = useKeenSlider<HTMLDivElement>({
     loop: true,
     defaultAnimation: { duration: ACTIVITIES_TRANSITION_MS },
@@ -43,6 +60,9 @@ export function ActivitiesCarousel({ slides, label, viewMoreLabel, viewMoreHref 
       '(min-width: 600px)': { slides: { perView: SLIDES_PER_VIEW.medium, spacing: SPACING_PX } },
       '(min-width: 1064px)': { slides: { perView: SLIDES_PER_VIEW.wide, spacing: SPACING_PX } },
     },
+    created: updateInView,
+    updated: updateInView,
+    detailsChanged: updateInView,
     slideChanged: (instance) => setCurrent(instance.track.details.rel),
   });
   const next = () => slider.current?.next();
@@ -58,6 +78,7 @@ export function ActivitiesCarousel({ slides, label, viewMoreLabel, viewMoreHref 
             role="group"
             aria-roledescription="slide"
             aria-label={slideLabel(index, slides.length)}
+            inert={inView ? !inView[index] : undefined}
           >
             <figure>
               <ResponsiveImage image={slide.image} alt={slide.alt} />

@@ -2,67 +2,142 @@
  * The contact form of spec points 4 and 5: name, e-mail, phone (optional, digits only: every
  * other character is stripped as it is typed or pasted) and message.
  *
- * Submitting with a required field empty shows "Please fill in all required fields" (an
- * alert), marks the empty fields invalid and moves focus to the first of them. Otherwise every
- * field is cleared and a polite status says so. The spec's form makes no network call, so it
- * says plainly that the message was not sent and how to reach the office instead.
+ * Submitting with a required field empty shows "Please fill in all required fields" (an alert),
+ * marks the empty fields invalid and moves focus to the first of them. Otherwise the message goes
+ * to the site's server (POST /api/contact), which stores it for the office; once it is stored,
+ * every field is cleared and a polite status says so. If it could not be sent, the text stays
+ * in the form and the visitor is told why.
  *
- * Without JavaScript the form is still shown, with its submit button disabled (it could only
- * put the message in the address bar), next to the office's phone and e-mail.
+ * Without JavaScript the same form is an ordinary form post to /Contact-Us, whose answer is the
+ * page again with the outcome (props `initial*`, rendered by the server).
  */
 import { useId, useState, type ChangeEvent, type SubmitEvent } from 'react';
 import {
+  CONTACT_FIELDS,
+  CONTACT_HONEYPOT_FIELD,
+  CONTACT_TOKEN_FIELD,
   EMPTY_CONTACT_FORM,
   MAX_LENGTH,
+  MESSAGE_RECEIVED,
+  NOT_SENT_MESSAGE,
   checkContactForm,
   stripNonDigits,
   type ContactField,
   type ContactFormValues,
 } from '../lib/contactForm.ts';
-import { mailtoHref, telHref } from '../lib/links.ts';
-import { useHydrated } from './useHydrated.ts';
 
 export interface ContactFormProps {
-  /** The office phone and e-mail, offered while online sending is not available. */
-  officePhone: string;
-  officeEmail: string;
+  /** Where the form posts without JavaScript (the Contact Us page itself). */
+  action: string;
+  /** Where the island sends the message as JSON. */
+  endpoint: string;
+  /** The form token the server gave out with this page. */
+  formToken: string;
+  /** The privacy notice, linked under the form. */
+  privacyHref: string;
+  /** After a form post without JavaScript: what the visitor typed, and what went wrong or right. */
+  initialValues?: ContactFormValues;
+  initialError?: string;
+  initialInvalid?: readonly ContactField[];
+  initialReceived?: boolean;
 }
 
 type FieldElement = HTMLInputElement | HTMLTextAreaElement;
 
-export default function ContactForm({ officePhone, officeEmail }: ContactFormProps) {
+/** The fields of a server answer that the form uses. */
+interface ServerAnswer {
+  error?: string;
+  fields: ContactField[];
+  formToken?: string;
+}
+
+function readAnswer(body: unknown): ServerAnswer {
+  const get = (key: string): unknown =>
+    typeof body === 'object' && body !== null ? Reflect.get(body, key) : undefined;
+  const error = get('error');
+  const fields = get('fields');
+  const formToken = get('formToken');
+  return {
+    ...(typeof error === 'string' ? { error } : {}),
+    fields: Array.isArray(fields) ? CONTACT_FIELDS.filter((field) => fields.includes(field)) : [],
+    ...(typeof formToken === 'string' ? { formToken } : {}),
+  };
+}
+
+export default function ContactForm({
+  action,
+  endpoint,
+  formToken: firstToken,
+  privacyHref,
+  initialValues = EMPTY_CONTACT_FORM,
+  initialError = '',
+  initialInvalid = [],
+  initialReceived = false,
+}: ContactFormProps) {
   const id = useId();
   const fieldId = (field: ContactField) => `${id}-${field}`;
   const errorId = `${id}-error`;
-  const noteId = `${id}-note`;
+  const trapId = `${id}-trap`;
 
-  const hydrated = useHydrated();
-  const [values, setValues] = useState<ContactFormValues>(EMPTY_CONTACT_FORM);
-  const [error, setError] = useState('');
-  const [invalid, setInvalid] = useState<readonly ContactField[]>([]);
-  const [cleared, setCleared] = useState(false);
+  const [values, setValues] = useState<ContactFormValues>(initialValues);
+  const [error, setError] = useState(initialError);
+  const [invalid, setInvalid] = useState<readonly ContactField[]>(initialInvalid);
+  const [received, setReceived] = useState(initialReceived);
+  const [sending, setSending] = useState(false);
+  const [formToken, setFormToken] = useState(firstToken);
 
   const update = (field: ContactField) => (event: ChangeEvent<FieldElement>) => {
     const value = field === 'phone' ? stripNonDigits(event.target.value) : event.target.value;
     setValues((current) => ({ ...current, [field]: value }));
   };
 
-  const submit = (event: SubmitEvent<HTMLFormElement>) => {
+  const showProblem = (form: HTMLFormElement, message: string, fields: readonly ContactField[]) => {
+    setError(message);
+    setInvalid(fields);
+    setReceived(false);
+    const [first] = fields;
+    const element = first ? form.elements.namedItem(first) : null;
+    if (element instanceof HTMLElement) element.focus();
+  };
+
+  const submit = async (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
+    if (sending) return;
+    const form = event.currentTarget;
     const check = checkContactForm(values);
     if (!check.ok) {
-      setError(check.error);
-      setInvalid(check.fields);
-      setCleared(false);
-      const [first] = check.fields;
-      const element = first ? event.currentTarget.elements.namedItem(first) : null;
-      if (element instanceof HTMLElement) element.focus();
+      showProblem(form, check.error, check.fields);
       return;
     }
+    const honeypot = form.elements.namedItem(CONTACT_HONEYPOT_FIELD);
+    setSending(true);
     setError('');
-    setInvalid([]);
-    setValues(EMPTY_CONTACT_FORM);
-    setCleared(true);
+    setReceived(false);
+    try {
+      const response = await fetch(endpoint, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+        body: JSON.stringify({
+          ...values,
+          [CONTACT_TOKEN_FIELD]: formToken,
+          [CONTACT_HONEYPOT_FIELD]: honeypot instanceof HTMLInputElement ? honeypot.value : '',
+        }),
+      });
+      const answer = readAnswer(await response.json().catch(() => undefined));
+      if (answer.formToken) setFormToken(answer.formToken);
+      if (response.ok) {
+        setValues(EMPTY_CONTACT_FORM);
+        setInvalid([]);
+        setReceived(true);
+      } else {
+        showProblem(form, answer.error ?? NOT_SENT_MESSAGE, answer.fields);
+      }
+    } catch (failure) {
+      console.error('The contact message could not be sent:', failure);
+      showProblem(form, NOT_SENT_MESSAGE, []);
+    } finally {
+      setSending(false);
+    }
   };
 
   const fieldProps = (field: ContactField) => ({
@@ -72,25 +147,23 @@ export default function ContactForm({ officePhone, officeEmail }: ContactFormPro
     onChange: update(field),
     'aria-invalid': invalid.includes(field) ? true : undefined,
     'aria-describedby': invalid.includes(field) ? errorId : undefined,
+    autoFocus: invalid[0] === field && initialInvalid[0] === field,
   });
 
-  const officeContacts = (
-    <>
-      phone <a href={telHref(officePhone)}>{officePhone}</a> or e-mail{' '}
-      <a href={mailtoHref(officeEmail)}>{officeEmail}</a>
-    </>
-  );
-
   return (
-    <form className="contact-form" noValidate onSubmit={submit} aria-describedby={noteId}>
-      <p className="contact-form__note" id={noteId}>
-        Online sending is not available yet, so this form does not send your message. To reach the office,{' '}
-        {officeContacts}.
-      </p>
+    <form
+      className="contact-form"
+      method="post"
+      action={action}
+      noValidate
+      onSubmit={(event) => void submit(event)}
+      aria-busy={sending}
+    >
       <p className="contact-form__legend">
         Fields marked <span aria-hidden="true">*</span>
         <span className="visually-hidden">with a star</span> are required.
       </p>
+      <input type="hidden" name={CONTACT_TOKEN_FIELD} value={formToken} />
 
       <div className="contact-form__field">
         <label htmlFor={fieldId('name')}>
@@ -117,6 +190,7 @@ export default function ContactForm({ officePhone, officeEmail }: ContactFormPro
         <label htmlFor={fieldId('phone')}>
           Phone <span className="contact-form__optional">(optional, digits only)</span>
         </label>
+        {/* No maxLength: a pasted "+91 98765-43210" must not be cut before its non-digits are stripped. */}
         <input type="tel" inputMode="numeric" autoComplete="tel" {...fieldProps('phone')} />
       </div>
 
@@ -127,21 +201,26 @@ export default function ContactForm({ officePhone, officeEmail }: ContactFormPro
         <textarea rows={6} required maxLength={MAX_LENGTH.message} {...fieldProps('message')} />
       </div>
 
+      {/* Hidden from people (display: none); a bot that fills in every field fills this in too. */}
+      <div className="contact-form__trap">
+        <label htmlFor={trapId}>Leave this field empty</label>
+        <input type="text" id={trapId} name={CONTACT_HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" />
+      </div>
+
       <p className="contact-form__error" id={errorId} role="alert">
         {error}
       </p>
 
-      <button type="submit" className="button" disabled={!hydrated}>
-        Submit
+      <button type="submit" className="button" disabled={sending}>
+        {sending ? 'Sending…' : 'Submit'}
       </button>
 
       <p className="contact-form__status" role="status">
-        {cleared ? (
-          <>
-            The form has been cleared. Your message was not sent: online sending is not available yet. Please{' '}
-            {officeContacts}.
-          </>
-        ) : null}
+        {received ? MESSAGE_RECEIVED : null}
+      </p>
+
+      <p className="contact-form__privacy">
+        We use what you write only to answer you. <a href={privacyHref}>How we handle your message</a>
       </p>
     </form>
   );

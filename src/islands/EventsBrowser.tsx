@@ -1,13 +1,17 @@
 /**
  * The Monthly Activities list: fetches every event from the events API, then filters it by
- * place and year (spec point 5) as the visitor chooses. Shows a loading state, says when a
- * choice has no events, and when loading fails logs it and offers to try again. The fixed
- * Tamil Nadu cricket tournament card always comes last; while the events load it keeps its
- * place unseen, so that it appears below them instead of being pushed down (a layout shift).
+ * place and year (spec point 5) as the visitor chooses. Shows a loading state (once hydrated:
+ * without JavaScript nothing loads, and the page's <noscript> note says so), says when a
+ * choice has no events, and when loading fails logs it and says so politely in the same
+ * status line, with a button to try again. The fixed Tamil Nadu cricket tournament card
+ * always comes last; while the events load it keeps its place unseen, so that it appears
+ * below them instead of being pushed down (a layout shift).
  */
 import { useEffect, useId, useState } from 'react';
 import { normalizeEvents, type EventRecord } from '../lib/events/eventRecords.ts';
 import { DEFAULT_PLACE, DEFAULT_YEAR, EVENT_PLACES, EVENT_YEARS, filterEvents } from '../lib/events/filterEvents.ts';
+import { photoVariants } from '../lib/events/photoVariants.ts';
+import { useHydrated } from './useHydrated.ts';
 
 export interface StaticEventCard {
   id: string;
@@ -24,6 +28,12 @@ export interface EventsBrowserProps {
 }
 
 type Load = { state: 'loading' } | { state: 'ready'; events: EventRecord[] } | { state: 'failed' };
+
+/** How wide a card's picture is drawn, by the grid's columns (src/styles/global.css, .events-grid). */
+const CARD_IMAGE_SIZES =
+  '(min-width: 1184px) 368px, (min-width: 896px) 33vw, (min-width: 600px) 50vw, calc(100vw - 2rem)';
+
+const FAILED_MESSAGE = 'Sorry, the events could not be loaded just now. Please check your connection and try again.';
 
 interface EventCardProps {
   id: string;
@@ -48,9 +58,19 @@ async function loadEvents(endpoint: string, signal?: AbortSignal): Promise<Load>
 }
 
 function EventCard({ id, title, subtitle, image, href, pending = false }: EventCardProps) {
+  const picture = photoVariants(image);
   return (
     <li className={pending ? 'event-card holds-place' : 'event-card'} data-event-id={id}>
-      <img src={image} alt="" loading="lazy" decoding="async" width={600} height={400} />
+      <img
+        src={picture.src}
+        srcSet={picture.srcset}
+        sizes={picture.srcset ? CARD_IMAGE_SIZES : undefined}
+        alt=""
+        loading="lazy"
+        decoding="async"
+        width={600}
+        height={400}
+      />
       <div className="event-card__body">
         <h2 className="event-card__title">{title}</h2>
         {subtitle ? <p className="event-card__subtitle">{subtitle}</p> : null}
@@ -66,6 +86,8 @@ export function EventsBrowser({ endpoint, staticCard }: EventsBrowserProps) {
   const [place, setPlace] = useState<string>(DEFAULT_PLACE);
   const [year, setYear] = useState<number>(DEFAULT_YEAR);
   const [load, setLoad] = useState<Load>({ state: 'loading' });
+  const hydrated = useHydrated();
+  const loading = hydrated && load.state === 'loading';
   const placeId = useId();
   const yearId = useId();
 
@@ -78,14 +100,15 @@ export function EventsBrowser({ endpoint, staticCard }: EventsBrowserProps) {
   }, [endpoint]);
 
   const shown = load.state === 'ready' ? filterEvents(load.events, place, year) : [];
-  const status =
-    load.state === 'loading'
-      ? 'Loading events…'
-      : load.state === 'failed'
-        ? ''
-        : shown.length === 0
-          ? `No events for ${place} in ${year}.`
-          : `${shown.length} ${shown.length === 1 ? 'event' : 'events'} for ${place} in ${year}.`;
+  let status = '';
+  if (loading) status = 'Loading events…';
+  else if (load.state === 'failed') status = FAILED_MESSAGE;
+  else if (load.state === 'ready') {
+    status =
+      shown.length === 0
+        ? `No events for ${place} in ${year}.`
+        : `${shown.length} ${shown.length === 1 ? 'event' : 'events'} for ${place} in ${year}.`;
+  }
 
   return (
     <div className="events-browser">
@@ -112,13 +135,12 @@ export function EventsBrowser({ endpoint, staticCard }: EventsBrowserProps) {
         </div>
       </div>
 
-      <p className="events-status" role="status" aria-live="polite">
-        {status}
-      </p>
-
-      {load.state === 'failed' ? (
-        <div className="events-error" role="alert">
-          <p>Sorry, the events could not be loaded just now. Please check your connection and try again.</p>
+      {/* One polite live region for every state; when loading failed it sits in a box with the retry button. */}
+      <div className={load.state === 'failed' ? 'events-error' : undefined}>
+        <p className="events-status" role="status" aria-live="polite">
+          {status}
+        </p>
+        {load.state === 'failed' ? (
           <button
             type="button"
             className="button"
@@ -129,10 +151,10 @@ export function EventsBrowser({ endpoint, staticCard }: EventsBrowserProps) {
           >
             Try again
           </button>
-        </div>
-      ) : null}
+        ) : null}
+      </div>
 
-      <ul className="events-grid" aria-busy={load.state === 'loading'}>
+      <ul className="events-grid" aria-busy={loading}>
         {shown.map((event) => (
           <EventCard
             key={event.events_id}

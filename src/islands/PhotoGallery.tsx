@@ -2,6 +2,7 @@
  * A grid of photo thumbnails that open a full-screen viewer (PhotoSwipe): previous and next
  * wrap around, arrow keys move, Escape, the close button or a click on the backdrop closes it,
  * and focus returns to the thumbnail. Without JavaScript each thumbnail links to its photo.
+ * Thumbnails come in the sizes their srcset offers, and load lazily after the first two.
  */
 import { useEffect, useRef } from 'react';
 import PhotoSwipeLightbox from 'photoswipe/lightbox';
@@ -12,7 +13,9 @@ export interface GalleryPhoto {
   src: string;
   /** A smaller version for the grid (defaults to `src`). */
   thumbnail?: string;
-  /** The full-size photo's dimensions, when known; otherwise read from the loaded thumbnail. */
+  /** The thumbnail in several widths ("a.webp 480w, b.webp 960w"), for the browser to choose from. */
+  thumbnailSrcset?: string;
+  /** The full-size photo's dimensions, when known; otherwise learnt when the viewer loads it. */
   width?: number;
   height?: number;
   alt: string;
@@ -23,6 +26,19 @@ export interface PhotoGalleryProps {
   /** What the gallery shows, for its accessible name: "Photos of the Salem airway workshop". */
   label: string;
 }
+
+/** How wide a thumbnail is drawn, by the grid's columns (src/styles/global.css, .photo-gallery). */
+export const THUMBNAIL_SIZES =
+  '(min-width: 1184px) 276px, (min-width: 1040px) 25vw, (min-width: 784px) 33vw, (min-width: 528px) 50vw, calc(100vw - 2rem)';
+
+/** Thumbnails on screen when the page opens on a phone (one column); the others load as they come near. */
+const EAGER_THUMBNAILS = 2;
+
+/** The grid's 3:2 thumbnail box, for the width and height attributes that reserve its space. */
+const THUMBNAIL_WIDTH = 480;
+
+/** A size to open a photo of unknown size at, until it has loaded and its own size is known. */
+const GUESSED_WIDTH = 1200;
 
 export function PhotoGallery({ photos, label }: PhotoGalleryProps) {
   const galleryRef = useRef<HTMLUListElement>(null);
@@ -40,14 +56,27 @@ export function PhotoGallery({ photos, label }: PhotoGalleryProps) {
       closeTitle: 'Close (Esc)',
       arrowPrevTitle: 'Previous photo',
       arrowNextTitle: 'Next photo',
+      // Photos of unknown size learn it when they load (below), in the viewer's own instance.
+      preloadFirstSlide: false,
     });
-    // Photos from the events server come without sizes: use the loaded thumbnail's own size.
+    // Photos from the events server come without sizes: open them at the thumbnail's shape...
     lightbox.addFilter('domItemData', (itemData, _element, link) => {
       if (itemData.width && itemData.height) return itemData;
-      const image = link.querySelector('img');
-      return image?.naturalWidth
-        ? { ...itemData, width: image.naturalWidth, height: image.naturalHeight }
-        : { ...itemData, width: 1200, height: 800 };
+      const thumbnail = link.querySelector('img');
+      const ratio = thumbnail?.naturalWidth ? thumbnail.naturalHeight / thumbnail.naturalWidth : 2 / 3;
+      return { ...itemData, width: GUESSED_WIDTH, height: Math.round(GUESSED_WIDTH * ratio) };
+    });
+    // ...and once the photo itself has loaded, note its real size on the link and redraw it.
+    lightbox.on('loadComplete', ({ content, slide, isError }) => {
+      const photo = content.element;
+      const link = content.data.element;
+      if (isError || !(photo instanceof HTMLImageElement) || !photo.naturalWidth || !link) return;
+      if (link.dataset['pswpWidth']) return;
+      link.dataset['pswpWidth'] = String(photo.naturalWidth);
+      link.dataset['pswpHeight'] = String(photo.naturalHeight);
+      if (photo.naturalWidth !== content.width || photo.naturalHeight !== content.height) {
+        lightbox.pswp?.refreshSlideContent(slide.index);
+      }
     });
     lightbox.on('uiRegister', () => {
       lightbox.pswp?.ui?.registerElement({
@@ -79,11 +108,17 @@ export function PhotoGallery({ photos, label }: PhotoGalleryProps) {
           >
             <img
               src={photo.thumbnail ?? photo.src}
+              srcSet={photo.thumbnailSrcset}
+              sizes={photo.thumbnailSrcset ? THUMBNAIL_SIZES : undefined}
               alt={photo.alt}
-              loading={index < 4 ? 'eager' : 'lazy'}
+              loading={index < EAGER_THUMBNAILS ? 'eager' : 'lazy'}
               decoding="async"
-              width={photo.width ?? 1200}
-              height={photo.height ?? 800}
+              width={THUMBNAIL_WIDTH}
+              height={
+                photo.width && photo.height
+                  ? Math.round((THUMBNAIL_WIDTH * photo.height) / photo.width)
+                  : (THUMBNAIL_WIDTH * 2) / 3
+              }
             />
           </a>
         </li>

@@ -1,7 +1,7 @@
 /**
  * The contact form of spec points 4 and 5: its fields, the zod schema of a message (shared by the
- * form in the browser and, later, by the server that delivers it), the phone rule "every
- * non-digit is stripped" and the messages a visitor sees.
+ * form in the browser and by the server that stores it, src/server/contact), the phone rule
+ * "every non-digit is stripped" and the messages a visitor sees.
  *
  * The schema uses zod/mini, zod's tree-shakable build: the form island ships it to the browser,
  * where the full zod would cost several times more JavaScript for the same checks.
@@ -18,10 +18,37 @@ export const EMPTY_CONTACT_FORM: ContactFormValues = { name: '', email: '', phon
 
 /** The text of spec point 8, shown when a required field is empty. */
 export const MISSING_FIELDS_MESSAGE = 'Please fill in all required fields';
+/** Shown once a message is stored (the office reads it, or it is e-mailed to them). */
+export const MESSAGE_RECEIVED =
+  'Thank you. Your message has reached the office, and we will reply by e-mail (or phone, if you gave a number).';
+/** The form's token was missing, forged or more than a day old (see src/server/contact/formToken.ts). */
+export const FORM_EXPIRED_MESSAGE =
+  'This form had to be refreshed before it could be sent. Your text is still here: please press Submit again.';
+export const RATE_LIMITED_MESSAGE =
+  'We have received several messages from your connection in the last few minutes. Please wait a little and try again, or phone the office.';
+export const NOT_SENT_MESSAGE =
+  'Sorry, your message could not be sent just now. Your text is still here: please try again in a minute, or phone or e-mail the office.';
 export const INVALID_EMAIL_MESSAGE = 'Please enter a valid e-mail address, for example name@example.org';
 export const PHONE_DIGITS_MESSAGE = 'Please write the phone number in digits only';
 
+/** The form field that carries the server's form token (see src/server/contact/formToken.ts). */
+export const CONTACT_TOKEN_FIELD = 'formToken';
+/** A field hidden from people; bots that fill every field fill it in too. */
+export const CONTACT_HONEYPOT_FIELD = 'website';
+/** How long messages are kept (the privacy notice says so; older ones are deleted). */
+export const CONTACT_RETENTION_DAYS = 365;
+
 export const MAX_LENGTH: Record<ContactField, number> = { name: 200, email: 254, phone: 15, message: 5000 };
+
+/** The form's fields out of a posted form (missing ones empty, the phone digits only). */
+export function contactFormValues(posted: Readonly<Record<string, string | undefined>>): ContactFormValues {
+  return {
+    name: posted['name'] ?? '',
+    email: posted['email'] ?? '',
+    phone: stripNonDigits(posted['phone'] ?? ''),
+    message: posted['message'] ?? '',
+  };
+}
 
 /** Every character that is not a digit 0-9 removed: "+91 98765-43210" -> "919876543210". */
 export function stripNonDigits(value: string): string {

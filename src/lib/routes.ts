@@ -26,8 +26,11 @@ const SECTION_OF: readonly { prefix: string; section: string }[] = [
   { prefix: '/event-22', section: '/monthly-activities' },
 ];
 
+/** The privacy notice of the contact form (linked under the form and from the footer). */
+export const PRIVACY_ROUTE = '/privacy';
+
 /** Every fixed route, spelt as the site links to it. */
-export const FIXED_ROUTES: readonly string[] = [...NAV_LINKS.map((link) => link.href), '/event-22'];
+export const FIXED_ROUTES: readonly string[] = [...NAV_LINKS.map((link) => link.href), '/event-22', PRIVACY_ROUTE];
 
 function trimSlash(pathname: string): string {
   return pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;

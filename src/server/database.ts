@@ -24,6 +24,26 @@ const MIGRATIONS: readonly string[] = [
      img_description TEXT NOT NULL DEFAULT ''
    );
    CREATE INDEX event_images_by_event ON event_images(events_id, sort_order);`,
+  // Messages from the contact form. form_nonce makes a resent form (a double click, a reload
+  // that posts again) count once; delivery_state is 'stored' when no mail is set up, else
+  // 'pending' -> 'sending' -> 'sent', back to 'pending' with a later next_attempt_at on failure.
+  `CREATE TABLE contact_messages (
+     id INTEGER PRIMARY KEY,
+     received_at TEXT NOT NULL,
+     name TEXT NOT NULL,
+     email TEXT NOT NULL,
+     phone TEXT NOT NULL DEFAULT '',
+     message TEXT NOT NULL,
+     form_nonce TEXT NOT NULL UNIQUE,
+     delivery_state TEXT NOT NULL CHECK (delivery_state IN ('stored', 'pending', 'sending', 'sent')),
+     attempts INTEGER NOT NULL DEFAULT 0,
+     next_attempt_at TEXT,
+     claimed_at TEXT,
+     last_error TEXT,
+     sent_at TEXT
+   );
+   CREATE INDEX contact_messages_by_time ON contact_messages(received_at);
+   CREATE INDEX contact_messages_due ON contact_messages(delivery_state, next_attempt_at);`,
 ];
 
 export const DATABASE_FILE = 'site.sqlite';
@@ -50,18 +70,26 @@ export function openDatabase(dataDir: string): OpenedDatabase {
   return { db, created };
 }
 
-function migrate(db: DatabaseSync) {
+function schemaVersion(db: DatabaseSync): number {
   const row = db.prepare('PRAGMA user_version').get();
-  const applied = typeof row?.['user_version'] === 'number' ? row['user_version'] : 0;
-  MIGRATIONS.slice(applied).forEach((sql, index) => {
-    db.exec('BEGIN');
-    try {
-      db.exec(sql);
-      db.exec(`PRAGMA user_version = ${applied + index + 1}`);
-      db.exec('COMMIT');
-    } catch (error) {
-      db.exec('ROLLBACK');
-      throw error;
-    }
-  });
+  return typeof row?.['user_version'] === 'number' ? row['user_version'] : 0;
+}
+
+/**
+ * Applies the migrations not yet applied, all in one write transaction (BEGIN IMMEDIATE), reading
+ * the version inside it: two connections opening the store at once (the server and
+ * `npm run seed`, say) never apply the same migration twice.
+ */
+function migrate(db: DatabaseSync) {
+  if (schemaVersion(db) >= MIGRATIONS.length) return;
+  db.exec('BEGIN IMMEDIATE');
+  try {
+    const applied = schemaVersion(db);
+    MIGRATIONS.slice(applied).forEach((sql) => db.exec(sql));
+    db.exec(`PRAGMA user_version = ${Math.max(applied, MIGRATIONS.length)}`);
+    db.exec('COMMIT');
+  } catch (error) {
+    db.exec('ROLLBACK');
+    throw error;
+  }
 }

@@ -1,15 +1,25 @@
 /**
- * Serves the photos stored under DATA_DIR/uploads at /Admin/uploads/..., the paths the event
- * records name: correct content types, a day of caching with ETag revalidation, and no way to
- * read a file outside that folder (no "..", encoded or not, no backslashes, no NUL bytes, no
- * symbolic links leading out).
+ * Serves event photos at /Admin/uploads/..., the paths the event records name, from whichever
+ * events source is in use (the files under DATA_DIR/uploads, or the society's backend): image
+ * content types only, a day of caching with ETag revalidation, and no way to name a file
+ * outside that folder (no "..", encoded or not, no backslashes, no NUL bytes, no hidden files;
+ * the embedded store also refuses symbolic links leading out).
+ *
+ * `?w=480` or `?w=960` answers the photo resized to that width (never enlarged) as WebP, made
+ * once and kept under DATA_DIR/cache/photos (see photoCache.ts). With the society's backend
+ * the photo itself is fetched on every request (its version names the resized copy); browsers
+ * keep each answer for a day, so that is about once a day per visitor and photo.
  */
-import { readFileSync, realpathSync, statSync } from 'node:fs';
+import { realpathSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { isPhotoWidth, PHOTO_WIDTHS } from '../lib/events/photoVariants.ts';
+import { PhotoUnavailableError, type EventPhoto, type EventsSource } from './events/EventsSource.ts';
+import { canResize, resizedPhoto } from './photoCache.ts';
 
-export const UPLOADS_PREFIX = '/Admin/uploads/';
+export { UPLOADS_PATH as UPLOADS_PREFIX } from '../lib/events/fixImagePath.ts';
 
-const CONTENT_TYPES: Record<string, string> = {
+/** The image types served, by file extension. */
+export const IMAGE_CONTENT_TYPES: Readonly<Record<string, string>> = {
   '.jpg': 'image/jpeg',
   '.jpeg': 'image/jpeg',
   '.png': 'image/png',
@@ -19,12 +29,15 @@ const CONTENT_TYPES: Record<string, string> = {
   '.svg': 'image/svg+xml',
 };
 
-function notFound(): Response {
-  return new Response('Not found', { status: 404, headers: { 'Content-Type': 'text/plain; charset=utf-8' } });
+export function contentTypeOf(file: string): string | undefined {
+  return IMAGE_CONTENT_TYPES[path.extname(file).toLowerCase()];
 }
 
-/** The file under `uploadsDir` that `relativePath` names, or undefined if it is not a safe, existing file. */
-export function resolveUpload(uploadsDir: string, relativePath: string): string | undefined {
+/**
+ * `relativePath` decoded and checked: a photo's path under /Admin/uploads/ ("events/3/1.jpg"),
+ * or undefined when it could name something else (a parent folder, a hidden file, not an image).
+ */
+export function checkUploadPath(relativePath: string): string | undefined {
   let decoded: string;
   try {
     decoded = decodeURIComponent(relativePath);
@@ -32,13 +45,18 @@ export function resolveUpload(uploadsDir: string, relativePath: string): string 
     return undefined;
   }
   if (!decoded || decoded.includes('\0') || decoded.includes('\\') || path.isAbsolute(decoded)) return undefined;
-  if (decoded.split('/').some((segment) => segment === '..' || segment === '.' || segment.startsWith('.'))) {
-    return undefined;
-  }
-  if (!CONTENT_TYPES[path.extname(decoded).toLowerCase()]) return undefined;
+  if (decoded.split('/').some((segment) => segment === '' || segment.startsWith('.'))) return undefined;
+  if (!contentTypeOf(decoded)) return undefined;
+  return decoded;
+}
+
+/** The file under `uploadsDir` that `relativePath` names, or undefined if it is not a safe, existing file. */
+export function resolveUpload(uploadsDir: string, relativePath: string): string | undefined {
+  const checked = checkUploadPath(relativePath);
+  if (!checked) return undefined;
   try {
     const root = realpathSync(uploadsDir);
-    const real = realpathSync(path.join(root, decoded));
+    const real = realpathSync(path.join(root, checked));
     if (!real.startsWith(root + path.sep) || !statSync(real).isFile()) return undefined;
     return real;
   } catch {
@@ -46,30 +64,76 @@ export function resolveUpload(uploadsDir: string, relativePath: string): string 
   }
 }
 
-export function serveUpload(request: Request, dataDir: string, relativePath: string): Response {
+export interface ServeUploadOptions {
+  /** Where resized photos are kept: DATA_DIR/cache/photos. */
+  cacheDir: string;
+  warn?: (message: string) => void;
+}
+
+const TEXT = { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' };
+
+function text(status: number, body: string, headers: Record<string, string> = {}): Response {
+  return new Response(body, { status, headers: { ...TEXT, ...headers } });
+}
+
+export async function serveUpload(
+  request: Request,
+  source: Pick<EventsSource, 'openPhoto'>,
+  relativePath: string,
+  { cacheDir, warn = (message) => console.warn(message) }: ServeUploadOptions,
+): Promise<Response> {
   if (request.method !== 'GET' && request.method !== 'HEAD') {
-    return new Response('Method not allowed', { status: 405, headers: { Allow: 'GET, HEAD' } });
+    return text(405, 'Method not allowed', { Allow: 'GET, HEAD' });
   }
-  const file = resolveUpload(path.join(dataDir, 'uploads'), relativePath);
-  if (!file) return notFound();
-  const stat = statSync(file);
-  const etag = `"${stat.size.toString(16)}-${Math.floor(stat.mtimeMs).toString(16)}"`;
+  const requestedWidth = new URL(request.url).searchParams.get('w');
+  const width = requestedWidth === null ? undefined : Number(requestedWidth);
+  if (width !== undefined && !isPhotoWidth(width)) {
+    return text(400, `The width "w" must be one of ${PHOTO_WIDTHS.join(', ')}.`);
+  }
+  const checked = checkUploadPath(relativePath);
+  if (!checked) return text(404, 'Not found');
+
+  let photo: EventPhoto | undefined;
+  try {
+    photo = await source.openPhoto(checked);
+  } catch (error) {
+    if (!(error instanceof PhotoUnavailableError)) throw error;
+    warn(`Photo ${checked}: ${error.message}`);
+    return error.timedOut
+      ? text(504, 'The events server took too long to send this photo. Please try again in a few minutes.')
+      : text(502, 'This photo could not be fetched from the events server just now. Please try again later.');
+  }
+  if (!photo) return text(404, 'Not found');
+
+  let body = photo.bytes;
+  let contentType = photo.contentType;
+  let etag = `"${photo.version}"`;
+  if (width !== undefined && canResize(photo.contentType)) {
+    try {
+      body = await resizedPhoto(cacheDir, checked, photo, width);
+      contentType = 'image/webp';
+      etag = `"${photo.version}-w${width}"`;
+    } catch (error) {
+      warn(`Photo ${checked}: could not be resized (${error instanceof Error ? error.message : error}); sent whole.`);
+    }
+  }
+
   const headers: Record<string, string> = {
-    'Content-Type': CONTENT_TYPES[path.extname(file).toLowerCase()] ?? 'application/octet-stream',
+    'Content-Type': contentType,
     'Cache-Control': 'public, max-age=86400',
     ETag: etag,
-    'Last-Modified': stat.mtime.toUTCString(),
     'X-Content-Type-Options': 'nosniff',
   };
-  if (file.endsWith('.svg'))
+  if (photo.lastModified) headers['Last-Modified'] = photo.lastModified.toUTCString();
+  if (contentType === 'image/svg+xml') {
     headers['Content-Security-Policy'] = "default-src 'none'; style-src 'unsafe-inline'; sandbox";
+  }
   const matches = request.headers
     .get('if-none-match')
     ?.split(',')
     .some((tag) => tag.trim() === etag || tag.trim() === '*');
   if (matches) return new Response(null, { status: 304, headers });
-  headers['Content-Length'] = String(stat.size);
+  headers['Content-Length'] = String(body.byteLength);
   if (request.method === 'HEAD') return new Response(null, { status: 200, headers });
-  // Event photos are small (well under a megabyte): read whole rather than streamed.
-  return new Response(new Uint8Array(readFileSync(file)), { status: 200, headers });
+  return new Response(body, { status: 200, headers });
 }

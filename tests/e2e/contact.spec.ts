@@ -1,7 +1,17 @@
 import { expect, test, type Page } from '@playwright/test';
-import { INVALID_EMAIL_MESSAGE, MISSING_FIELDS_MESSAGE } from '../../src/lib/contactForm.ts';
+import { randomUUID } from 'node:crypto';
+import {
+  CONTACT_HONEYPOT_FIELD,
+  INVALID_EMAIL_MESSAGE,
+  MESSAGE_RECEIVED,
+  MISSING_FIELDS_MESSAGE,
+  NOT_SENT_MESSAGE,
+  RATE_LIMITED_MESSAGE,
+} from '../../src/lib/contactForm.ts';
+import { BACKEND_DOWN_DATA_DIR, BACKEND_DOWN_URL } from '../../playwright.config.ts';
 import { mailtoHref, telHref } from '../../src/lib/links.ts';
 import { expectNoAxeViolations } from './axe.ts';
+import { storedMessages } from './contactMessages.ts';
 import { siteContent } from './content.ts';
 
 const { headOffice } = siteContent();
@@ -21,13 +31,30 @@ function fields(page: Page) {
   };
 }
 
-/** Opens the page and waits until the form's island has hydrated (its button is enabled). */
-async function openForm(page: Page) {
-  await page.goto('/Contact-Us');
+/** Opens the page and waits until the form's island has hydrated. */
+async function openForm(page: Page, base = '') {
+  await page.goto(`${base}/Contact-Us`);
   const form = fields(page);
   await form.submit.scrollIntoViewIfNeeded();
-  await expect(form.submit).toBeEnabled();
+  await expect(page.locator('astro-island:has(form.contact-form)')).not.toHaveAttribute('ssr', /.*/);
   return form;
+}
+
+/** A name no other test uses, to find this test's message in the store. */
+function uniqueName(what: string) {
+  return `Dr. ${what} ${randomUUID().slice(0, 8)}`;
+}
+
+async function fillIn(form: ReturnType<typeof fields>, name: string, phone = '9876543210') {
+  await form.name.fill(name);
+  await form.email.fill('sample.person@example.org');
+  await form.phone.fill(phone);
+  await form.message.fill('Please send the CME schedule.');
+}
+
+/** The messages stored by the main test server with this name. */
+function stored(name: string, dataDir = process.env.E2E_DATA_DIR ?? '') {
+  return storedMessages(dataDir).filter((message) => message.name === name);
 }
 
 test('shows the banner and the head-office card with its address, phone and e-mail', async ({ page }) => {
@@ -88,21 +115,27 @@ test.describe('the map', () => {
 });
 
 test.describe('the contact form', () => {
-  test('has real labels, marks the required fields and lets the page show its own messages', async ({ page }) => {
+  test('has real labels, marks the required fields, hides its bot trap and links the privacy notice', async ({
+    page,
+  }) => {
     const form = await openForm(page);
     await expect(form.form).toHaveAttribute('novalidate', '');
     for (const field of [form.name, form.email, form.message]) await expect(field).toHaveAttribute('required', '');
     await expect(form.phone).not.toHaveAttribute('required');
     await expect(form.email).toHaveAttribute('type', 'email');
     await expect(form.phone).toHaveAttribute('inputmode', 'numeric');
-    for (const id of await form.form.locator('input, textarea').evaluateAll((list) => list.map((el) => el.id))) {
+    for (const id of await form.form
+      .locator('input:not([type=hidden]), textarea')
+      .evaluateAll((list) => list.map((el) => el.id))) {
       await expect(form.form.locator(`label[for="${id}"]`)).toHaveCount(1);
     }
-    // The form says up front that it does not send yet, and how to reach the office.
-    await expect(form.form.locator('.contact-form__note')).toContainText('not available yet');
-    await expect(
-      form.form.locator('.contact-form__note').locator(`a[href="${telHref(headOffice.phone)}"]`),
-    ).toHaveCount(1);
+    // The honeypot is there for bots, hidden from people and from screen readers.
+    await expect(form.form.locator(`input[name="${CONTACT_HONEYPOT_FIELD}"]`)).toBeHidden();
+    await expect(form.form.getByRole('textbox')).toHaveCount(4);
+    await expect(form.form.getByRole('link', { name: 'How we handle your message' })).toHaveAttribute(
+      'href',
+      '/privacy',
+    );
   });
 
   test('submitting with required fields empty shows the error, marks them and focuses the first', async ({ page }) => {
@@ -169,55 +202,71 @@ test.describe('the contact form', () => {
     await expect(form.phone).toHaveValue('0919876543210');
   });
 
-  test('a complete form resets every field, clears the error and says plainly that nothing was sent', async ({
-    page,
-  }) => {
+  test('a complete form is stored once, every field resets and the visitor is told it arrived', async ({ page }) => {
     const form = await openForm(page);
     await form.submit.click();
     await expect(form.alert).toHaveText(MISSING_FIELDS_MESSAGE);
 
-    await form.name.fill('Dr. A. Kumar');
-    await form.email.fill('kumar@example.org');
-    await form.phone.fill('9876543210');
-    await form.message.fill('Please send the CME schedule.');
+    const posts: string[] = [];
+    page.on('request', (request) => {
+      if (request.method() !== 'GET') posts.push(`${request.method()} ${new URL(request.url()).pathname}`);
+    });
+    const name = uniqueName('Stored');
+    await fillIn(form, name);
     await form.submit.click();
 
+    await expect(form.status).toHaveText(MESSAGE_RECEIVED);
     for (const field of [form.name, form.email, form.phone, form.message]) {
       await expect(field).toHaveValue('');
       await expect(field).not.toHaveAttribute('aria-invalid');
     }
     await expect(form.alert).toHaveText('');
-    await expect(form.status).toContainText('The form has been cleared');
-    await expect(form.status).toContainText('not sent');
-    await expect(form.status).not.toContainText(/\b(thank you|has been sent|was sent successfully)\b/i);
-    await expect(form.status.locator(`a[href="${telHref(headOffice.phone)}"]`)).toHaveText(headOffice.phone);
-    await expect(form.status.locator(`a[href="${mailtoHref(headOffice.email)}"]`)).toHaveText(headOffice.email);
+    expect(posts).toEqual(['POST /api/contact']);
+    await expect(page).toHaveURL('/Contact-Us');
+    expect(stored(name)).toEqual([
+      expect.objectContaining({
+        email: 'sample.person@example.org',
+        phone: '9876543210',
+        message: 'Please send the CME schedule.',
+        delivery_state: 'stored',
+      }),
+    ]);
     await expectNoAxeViolations(page);
 
+    // The form can send another message at once (the server gave it a fresh token).
+    const second = uniqueName('Second');
+    await fillIn(form, second, '');
+    await form.submit.click();
+    await expect.poll(() => stored(second).length).toBe(1);
     // A new mistake replaces the status with the error.
     await form.submit.click();
     await expect(form.alert).toHaveText(MISSING_FIELDS_MESSAGE);
     await expect(form.status).toHaveText('');
   });
 
-  test('makes no network request when submitted', async ({ page }) => {
+  test('when the message cannot be sent, the text stays and the visitor is told', async ({ page }) => {
     const form = await openForm(page);
-    // Lazy images may still arrive while the page scrolls; a submission would be a navigation,
-    // a fetch/XHR, a beacon or any request that is not a GET.
-    const requests: string[] = [];
-    page.on('request', (request) => {
-      const kind = request.resourceType();
-      if (request.method() !== 'GET' || ['document', 'fetch', 'xhr', 'ping', 'eventsource'].includes(kind)) {
-        requests.push(`${request.method()} ${kind} ${request.url()}`);
-      }
-    });
-    await form.name.fill('Dr. A. Kumar');
-    await form.email.fill('kumar@example.org');
-    await form.message.fill('Hello');
+    await page.route('**/api/contact', (route) => route.abort('connectionrefused'));
+    const name = uniqueName('Offline');
+    await fillIn(form, name);
     await form.submit.click();
-    await expect(form.status).toContainText('cleared');
-    expect(requests).toEqual([]);
-    await expect(page).toHaveURL('/Contact-Us');
+    await expect(form.alert).toHaveText(NOT_SENT_MESSAGE);
+    await expect(form.name).toHaveValue(name);
+    await expect(form.message).toHaveValue('Please send the CME schedule.');
+    await expect(form.status).toHaveText('');
+    expect(stored(name)).toEqual([]);
+  });
+
+  test('a bot that fills in the hidden field is told the same, and nothing is stored', async ({ page }) => {
+    const form = await openForm(page);
+    const name = uniqueName('Bot');
+    await fillIn(form, name);
+    await form.form
+      .locator(`input[name="${CONTACT_HONEYPOT_FIELD}"]`)
+      .evaluate((input: HTMLInputElement) => (input.value = 'https://spam.example.net'));
+    await form.submit.click();
+    await expect(form.status).toHaveText(MESSAGE_RECEIVED);
+    expect(stored(name)).toEqual([]);
   });
 });
 
@@ -228,12 +277,131 @@ test.describe('without JavaScript', () => {
     await page.goto('/Contact-Us');
     const form = fields(page);
     for (const field of [form.name, form.email, form.phone, form.message]) await expect(field).toBeVisible();
-    // Submitting could only put the message in the address bar, so the button waits for JavaScript.
-    await expect(form.submit).toBeDisabled();
+    await expect(form.submit).toBeEnabled();
     await expect(page.locator('.head-office').getByRole('link', { name: headOffice.phone })).toBeVisible();
     await expect(page.locator('.head-office').getByRole('link', { name: headOffice.email })).toBeVisible();
     await expect(page.locator('.map__link a')).toHaveAttribute('href', headOffice.mapLinkUrl);
     await expect(page.getByRole('button', { name: 'Show map' })).toHaveCount(0);
+  });
+
+  test('the form posts to the page, which answers that the message arrived', async ({ page }) => {
+    await page.goto('/Contact-Us');
+    const form = fields(page);
+    const name = uniqueName('No-script');
+    await fillIn(form, name, '+91 98765-43210');
+    const [response] = await Promise.all([page.waitForResponse('**/Contact-Us'), form.submit.click()]);
+    expect(response.request().method()).toBe('POST');
+    expect(response.status()).toBe(200);
+    expect(response.headers()['cache-control']).toBe('no-store');
+    await expect(form.status).toHaveText(MESSAGE_RECEIVED);
+    await expect(form.name).toHaveValue('');
+    expect(stored(name)).toEqual([expect.objectContaining({ phone: '919876543210' })]);
+  });
+
+  test('a post with a required field missing answers with the error, the text kept and the field focused', async ({
+    page,
+  }) => {
+    await page.goto('/Contact-Us');
+    const form = fields(page);
+    const name = uniqueName('No-script');
+    await form.name.fill(name);
+    await form.message.fill('Hello');
+    const [response] = await Promise.all([page.waitForResponse('**/Contact-Us'), form.submit.click()]);
+    expect(response.status()).toBe(400);
+    await expect(form.alert).toHaveText(MISSING_FIELDS_MESSAGE);
+    await expect(form.email).toHaveAttribute('aria-invalid', 'true');
+    await expect(form.email).toBeFocused();
+    await expect(form.name).toHaveValue(name);
+    await expect(form.message).toHaveValue('Hello');
+    expect(stored(name)).toEqual([]);
+  });
+});
+
+test.describe('the contact endpoints', () => {
+  /** A fresh form token, as a page gives out. */
+  async function formToken(request: import('@playwright/test').APIRequestContext, base = '') {
+    const html = await (await request.get(`${base}/Contact-Us`)).text();
+    const token = /name="formToken" value="([^"]+)"/.exec(html)?.[1];
+    if (!token) throw new Error('the page has no form token');
+    return token;
+  }
+
+  const body = (name: string, formToken: string) => ({
+    name,
+    email: 'sample.person@example.org',
+    phone: '',
+    message: 'Hello from a test',
+    formToken,
+  });
+
+  test('50 messages sent at once are all stored, each exactly once, even when sent twice', async ({ request }) => {
+    const prefix = uniqueName('Concurrent');
+    const tokens = await Promise.all(Array.from({ length: 50 }, () => formToken(request)));
+    const bodies = tokens.map((token, index) => body(`${prefix} ${index}`, token));
+    const responses = await Promise.all(
+      [...bodies, ...bodies.slice(0, 10)].map((data) => request.post('/api/contact', { data })),
+    );
+    expect(responses.map((response) => response.status())).toEqual(Array(60).fill(200));
+    const names = storedMessages(process.env.E2E_DATA_DIR ?? '')
+      .map((message) => message.name)
+      .filter((name) => name.startsWith(prefix));
+    expect(names).toHaveLength(50);
+    expect(new Set(names).size).toBe(50);
+  });
+
+  test('a form post from another site is refused and nothing is stored', async ({ request }) => {
+    const name = uniqueName('Cross-site');
+    const response = await request.post('/Contact-Us', {
+      form: body(name, await formToken(request)),
+      headers: { Origin: 'https://evil.example.net' },
+    });
+    expect(response.status()).toBe(403);
+    expect(stored(name)).toEqual([]);
+  });
+
+  test('with the default settings, a form sent at once is dropped silently', async ({ request }) => {
+    const name = uniqueName('Too fast');
+    const response = await request.post(`${BACKEND_DOWN_URL}/api/contact`, {
+      data: body(name, await formToken(request, BACKEND_DOWN_URL)),
+    });
+    expect(response.status()).toBe(200);
+    expect(await response.json()).toMatchObject({ ok: true });
+    expect(stored(name, BACKEND_DOWN_DATA_DIR)).toEqual([]);
+  });
+
+  test('with the default settings, more than 5 messages in 10 minutes get a 429 and a polite message', async ({
+    page,
+    request,
+  }) => {
+    const form = await openForm(page, BACKEND_DOWN_URL);
+    const prefix = uniqueName('Limited');
+    const tokens = await Promise.all(Array.from({ length: 6 }, () => formToken(request, BACKEND_DOWN_URL)));
+    // Forms sent faster than a person could are dropped (3 s by default): let these age.
+    await page.waitForTimeout(3200);
+    const statuses: number[] = [];
+    for (const [index, token] of tokens.entries()) {
+      const response = await request.post(`${BACKEND_DOWN_URL}/api/contact`, {
+        data: body(`${prefix} ${index}`, token),
+      });
+      statuses.push(response.status());
+      if (response.status() === 429) {
+        expect(Number(response.headers()['retry-after'])).toBeGreaterThan(0);
+        expect(await response.json()).toEqual({ error: RATE_LIMITED_MESSAGE });
+        break;
+      }
+    }
+    // (A retried test finds this address already over the limit, so count only what it sent.)
+    expect(statuses.at(-1)).toBe(429);
+    expect(statuses.slice(0, -1).every((status) => status === 200)).toBe(true);
+    expect(storedMessages(BACKEND_DOWN_DATA_DIR).filter((message) => message.name.startsWith(prefix))).toHaveLength(
+      statuses.length - 1,
+    );
+
+    // The visitor in the browser is told politely, and keeps the text.
+    await fillIn(form, uniqueName('Limited visitor'));
+    await form.submit.click();
+    await expect(form.alert).toHaveText(RATE_LIMITED_MESSAGE);
+    await expect(form.message).toHaveValue('Please send the CME schedule.');
   });
 });
 
@@ -246,4 +414,18 @@ test.describe('on a phone', () => {
     await form.submit.tap();
     await expect(form.alert).toHaveText(MISSING_FIELDS_MESSAGE);
   });
+});
+
+test('the privacy notice says what the form collects, why and for how long, and the footer links it', async ({
+  page,
+}) => {
+  await page.goto('/');
+  await page.locator('.site-footer').getByRole('link', { name: 'Privacy notice' }).click();
+  await expect(page).toHaveURL('/privacy');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Privacy notice');
+  const notice = page.locator('main');
+  await expect(notice).toContainText('kept for 12 months');
+  await expect(notice).not.toContainText('{retention}');
+  await expect(notice).not.toContainText('{email}');
+  await expect(notice.getByRole('link', { name: siteContent().contact.email }).first()).toBeVisible();
 });

@@ -20,6 +20,10 @@ export function siteContent() {
   return schemas.site.parse(readYaml('content/site.yaml'));
 }
 
+export function homeContent() {
+  return schemas.home.parse(readYaml('content/home.yaml'));
+}
+
 /** The branch groups in page order: by `order`, then by file name. */
 export function branchesContent() {
   const folder = 'content/branches';

@@ -1,13 +1,23 @@
-import { expect, test, type Page } from '@playwright/test';
-import { BACKEND_DOWN_URL } from '../../playwright.config.ts';
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { BACKEND_DOWN_URL, REMOTE_URL } from '../../playwright.config.ts';
 
 /** The browser tests run against a fresh data folder, so the store holds the sample events. */
 
 const cards = (page: Page) => page.locator('.events-grid > li');
 
+const FAILED = /Sorry, the events could not be loaded just now/;
+
+/** Whether an image has loaded (scrolled into view first, as lazy images wait for that). */
+async function loaded(image: Locator): Promise<boolean> {
+  await image.scrollIntoViewIfNeeded();
+  return image.evaluate(
+    (element) => element instanceof HTMLImageElement && element.complete && element.naturalWidth > 0,
+  );
+}
+
 async function choose(page: Page, place: string, year: string) {
-  // The server's HTML says "Loading events…"; once the island has hydrated and loaded, it says more.
-  await expect(page.getByRole('status')).not.toHaveText('Loading events…');
+  // The island says how many events it shows once it has hydrated and loaded them.
+  await expect(page.getByRole('status')).toHaveText(/events? for /);
   await page.getByLabel('Place').selectOption(place);
   await page.getByLabel('Year').selectOption(year);
 }
@@ -28,6 +38,39 @@ test.describe('Monthly Activities', () => {
     await expect(last).toHaveAttribute('data-event-id', 'static-001');
     await expect(last.getByRole('link', { name: /View More/ })).toHaveAttribute('href', '/event-22');
     await expect(last.locator('.event-card__subtitle')).toContainText('Cricket Tournament');
+    // Cards offer their photo in the two widths the site resizes to.
+    await expect(cards(page).first().locator('img')).toHaveAttribute(
+      'srcset',
+      /^\/Admin\/uploads\/events\/\d+\/1\.jpg\?w=480 480w, \/Admin\/uploads\/events\/\d+\/1\.jpg\?w=960 960w$/,
+    );
+  });
+
+  test('says it is loading, and the list is busy, until events_list answers', async ({ page }) => {
+    const answer = Promise.withResolvers<void>();
+    await page.route('**/Admin/api/events_list', async (route) => {
+      await answer.promise;
+      await route.continue();
+    });
+    await page.goto('/monthly-activities');
+    await expect(page.getByRole('status')).toHaveText('Loading events…');
+    await expect(page.locator('.events-grid')).toHaveAttribute('aria-busy', 'true');
+    answer.resolve();
+    await expect(page.getByRole('status')).toHaveText('2 events for Tamil Nadu in 2025.');
+    await expect(page.locator('.events-grid')).toHaveAttribute('aria-busy', 'false');
+  });
+
+  test('without JavaScript shows the note and the cricket card, never an endless "Loading"', async ({ browser }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto('/monthly-activities');
+    // Playwright's text matching skips <noscript>, so read the note's own text.
+    const note = page.locator('noscript p');
+    await expect(note).toBeVisible();
+    expect(await note.textContent()).toContain('The list of events needs JavaScript.');
+    await expect(cards(page)).toHaveCount(1);
+    await expect(page.getByText('Loading events…')).toHaveCount(0);
+    await expect(page.locator('.events-grid')).not.toHaveAttribute('aria-busy', 'true');
+    await context.close();
   });
 
   test('filters by place and year, and says when there is nothing', async ({ page }) => {
@@ -71,12 +114,15 @@ test.describe('Monthly Activities', () => {
     });
     await page.route('**/Admin/api/events_list', (route) => route.abort());
     await page.goto('/monthly-activities');
-    await expect(page.getByRole('alert')).toContainText('the events could not be loaded');
+    // Politely: in the status line (a polite live region), not an alert.
+    await expect(page.getByRole('status')).toHaveText(FAILED);
+    await expect(page.getByRole('alert')).toHaveCount(0);
     expect(errors.some((text) => text.includes('Could not load the events'))).toBe(true);
     await expect(cards(page)).toHaveCount(1);
     await page.unroute('**/Admin/api/events_list');
     await page.getByRole('button', { name: 'Try again' }).click();
-    await expect(page.getByRole('alert')).toHaveCount(0);
+    await expect(page.getByRole('status')).toHaveText('2 events for Tamil Nadu in 2025.');
+    await expect(page.getByRole('button', { name: 'Try again' })).toHaveCount(0);
     await expect(cards(page)).toHaveCount(3);
   });
 });
@@ -118,6 +164,48 @@ test.describe('the photo viewer', () => {
     // A 3:2 photo fills the width of this tall screen; above it, below the top bar, is backdrop.
     await page.mouse.click(400, 160);
     await expect(viewer).toHaveCount(0);
+  });
+});
+
+test.describe('event thumbnails', () => {
+  test('come resized in two widths, with their size, and load lazily after the first two', async ({
+    page,
+    request,
+  }) => {
+    await page.goto('/Events/9');
+    const images = page.locator('.photo-gallery img');
+    await expect(images).toHaveCount(6);
+    const first = images.first();
+    await expect(first).toHaveAttribute(
+      'srcset',
+      '/Admin/uploads/events/9/1.jpg?w=480 480w, /Admin/uploads/events/9/1.jpg?w=960 960w',
+    );
+    await expect(first).toHaveAttribute('src', '/Admin/uploads/events/9/1.jpg?w=480');
+    await expect(first).toHaveAttribute('sizes', /276px/);
+    await expect(first).toHaveAttribute('width', '480');
+    await expect(first).toHaveAttribute('height', '320');
+    expect(await images.evaluateAll((all) => all.map((image) => image.getAttribute('loading')))).toEqual([
+      'eager',
+      'eager',
+      'lazy',
+      'lazy',
+      'lazy',
+      'lazy',
+    ]);
+    // The grid loads a resized photo; the link still opens the full one.
+    await expect.poll(() => loaded(first)).toBe(true);
+    expect(await first.evaluate((image) => (image instanceof HTMLImageElement ? image.currentSrc : ''))).toMatch(
+      /\/Admin\/uploads\/events\/9\/1\.jpg\?w=(480|960)$/,
+    );
+    await expect(page.locator('.photo-gallery a').first()).toHaveAttribute('href', '/Admin/uploads/events/9/1.jpg');
+
+    const full = await request.get('/Admin/uploads/events/9/1.jpg');
+    const small = await request.get('/Admin/uploads/events/9/1.jpg?w=480');
+    expect(small.status()).toBe(200);
+    expect(small.headers()['content-type']).toBe('image/webp');
+    expect(small.headers()['cache-control']).toBe('public, max-age=86400');
+    expect((await small.body()).length).toBeLessThan((await full.body()).length);
+    expect((await request.get('/Admin/uploads/events/9/1.jpg?w=500')).status()).toBe(400);
   });
 });
 
@@ -197,7 +285,8 @@ test.describe('when the events backend is down', () => {
     const response = await page.goto(`${BACKEND_DOWN_URL}/Events/1`);
     expect(response?.status()).toBe(503);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('EVENTS');
-    await expect(page.getByRole('alert')).toContainText('cannot be shown just now');
+    await expect(page.getByRole('main').getByText('the photos of this event cannot be shown just now')).toBeVisible();
+    await expect(page.getByRole('alert')).toHaveCount(0);
     expect(await page.content()).not.toMatch(/Error:|at .*\.(js|ts|mjs):\d+/);
   });
 
@@ -206,13 +295,72 @@ test.describe('when the events backend is down', () => {
     request,
   }) => {
     await page.goto(`${BACKEND_DOWN_URL}/monthly-activities`);
-    await expect(page.getByRole('alert')).toContainText('the events could not be loaded');
+    await expect(page.getByRole('status')).toHaveText(FAILED);
+    await expect(page.getByRole('alert')).toHaveCount(0);
     await expect(page.getByRole('button', { name: 'Try again' })).toBeVisible();
     const api = await request.post(`${BACKEND_DOWN_URL}/Admin/api/events_list`, {
       headers: { 'Content-Type': 'application/json' },
     });
     expect(api.status()).toBe(503);
     expect(await api.json()).toEqual({ error: 'Events are unavailable right now; please try again later' });
+  });
+});
+
+test.describe("with the society's backend (remote mode)", () => {
+  test('Monthly Activities and the event page show its photos, served through the site', async ({ page }) => {
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    const refused: string[] = [];
+    page.on('console', (message) => {
+      if (/Content Security Policy/i.test(message.text())) refused.push(message.text());
+    });
+    await page.goto(`${REMOTE_URL}/monthly-activities`);
+    await expect(page.getByRole('status')).toHaveText('1 event for Tamil Nadu in 2025.');
+    const card = cards(page).first();
+    await expect(card.locator('h2')).toHaveText('Tamil Nadu - Remote Backend Workshop');
+    // The doubled slash corrected, and the path kept on the site (not the backend's origin).
+    await expect(card.locator('img')).toHaveAttribute('src', '/Admin/uploads/remote/501/1.jpg?w=480');
+    await expect.poll(() => loaded(card.locator('img'))).toBe(true);
+
+    await card.getByRole('link', { name: /View More/ }).click();
+    await expect(page).toHaveURL(`${REMOTE_URL}/Events/501`);
+    await expect(page.getByRole('main').getByRole('heading', { level: 2 })).toHaveText('Remote workshop, first photo');
+    const thumbnails = page.locator('.photo-gallery img');
+    await expect(thumbnails).toHaveCount(3);
+    for (const thumbnail of await thumbnails.all()) {
+      await expect.poll(() => loaded(thumbnail)).toBe(true);
+      const source = await thumbnail.evaluate((image) => (image instanceof HTMLImageElement ? image.currentSrc : ''));
+      expect(source.startsWith(`${REMOTE_URL}/Admin/uploads/remote/501/`)).toBe(true);
+      expect(source).toMatch(/\/\d\.jpg\?w=(480|960)$/);
+    }
+
+    // The viewer opens the full photo, and shows it at its own size (600 by 400) once loaded.
+    await page.locator('.photo-gallery a').first().click();
+    const photo = page.locator('.pswp__item[aria-hidden="false"] img.pswp__img:not(.pswp__img--placeholder)');
+    await expect(photo).toHaveAttribute('src', `${REMOTE_URL}/Admin/uploads/remote/501/1.jpg`);
+    await expect.poll(async () => (await photo.boundingBox())?.width).toBe(600);
+    expect(await photo.evaluate((image) => (image instanceof HTMLImageElement ? image.naturalHeight : 0))).toBe(400);
+
+    expect(refused).toEqual([]);
+  });
+
+  test('an event whose photo list is not an array has no photos, politely', async ({ page }) => {
+    const response = await page.goto(`${REMOTE_URL}/Events/502`);
+    expect(response?.status()).toBe(200);
+    await expect(page.getByText('No photos have been added to this event yet.')).toBeVisible();
+  });
+
+  test('a photo the backend does not have is a 404, and so is a path out of the uploads folder', async ({
+    request,
+  }) => {
+    expect((await request.get(`${REMOTE_URL}/Admin/uploads/remote/501/9.jpg`)).status()).toBe(404);
+    expect((await request.get(`${REMOTE_URL}/Admin/uploads/..%2fapi%2fevents_list.jpg`)).status()).toBe(404);
+    const photo = await request.get(`${REMOTE_URL}/Admin/uploads/remote/501/2.jpg`);
+    expect(photo.status()).toBe(200);
+    expect(photo.headers()['content-type']).toBe('image/jpeg');
+    expect(photo.headers()['cache-control']).toBe('public, max-age=86400');
+    const small = await request.get(`${REMOTE_URL}/Admin/uploads/remote/501/2.jpg?w=480`);
+    expect(small.status()).toBe(200);
+    expect(small.headers()['content-type']).toBe('image/webp');
   });
 });
 

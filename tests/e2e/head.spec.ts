@@ -12,7 +12,8 @@ for (const { path } of PAGE_ROUTES) {
     expect(await meta('meta[property="og:title"]')).toBeTruthy();
     expect(await meta('meta[name="twitter:card"]')).toBe('summary_large_image');
     const image = new URL((await meta('meta[property="og:image"]')) ?? '');
-    const imageResponse = await request.get(image.pathname);
+    // Pages rendered on demand name the image through the image service (/_image?href=...).
+    const imageResponse = await request.get(image.pathname + image.search);
     expect(imageResponse.status()).toBe(200);
     expect(imageResponse.headers()['content-type']).toBe('image/jpeg');
   });
@@ -58,6 +59,7 @@ test('robots.txt names the sitemap, which lists every page and every event', asy
     '/Gallery',
     '/Contact-Us',
     '/event-22',
+    '/privacy',
   ]) {
     expect(locations).toContain(path);
   }

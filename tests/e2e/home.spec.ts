@@ -1,7 +1,10 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
+import { homeContent, siteContent } from './content.ts';
 
-const banner = (page: Page) => page.getByRole('region', { name: "Pictures of the society's work" });
-const activities = (page: Page) => page.locator('.activities-carousel');
+const home = homeContent();
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const banner = (page: Page) => page.getByRole('region', { name: home.banner.carouselLabel, exact: true });
+const activities = (page: Page) => page.getByRole('region', { name: home.activities.carouselLabel, exact: true });
 const visibleBannerSlide = (page: Page) => banner(page).locator('.banner-slide:not([hidden])');
 const currentDot = (carousel: Locator) => carousel.locator('.carousel-dot[aria-current="true"]');
 
@@ -17,16 +20,23 @@ test.describe('sections and content', () => {
     await page.goto('/');
     const headings = page.getByRole('main').getByRole('heading', { level: 2 });
     await expect(headings).toHaveText([
-      'About Indian Society of Anaesthesiologists Tamilnadu Chapter',
-      'ISA TN Monthly Webinar 2022',
-      'Milestones',
-      'Monthly Activities',
-      'Public Awareness',
-      'Upcoming Events',
-      'Sports Meet',
+      home.about.title,
+      home.webinars.title.replace('{product}', siteContent().product),
+      home.milestones.title,
+      home.activities.title,
+      home.awareness.title,
+      home.upcoming.title,
+      home.sportsMeet.title,
     ]);
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Welcome to ISA Tamilnadu');
+    // The sample content gives the spec's titles.
+    await expect(headings.first()).toHaveText('About Indian Society of Anaesthesiologists Tamilnadu Chapter');
+    await expect(headings.nth(1)).toHaveText('ISA TN Monthly Webinar 2022');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(home.banner.title);
+    await expect(page).toHaveTitle(new RegExp(`^${escapeRegExp(home.pageTitle)} \\|`));
     await expect(page.getByText(/founded in 1971/)).toBeVisible();
+    // Both carousels are named from the content.
+    await expect(banner(page)).toHaveAttribute('aria-roledescription', 'carousel');
+    await expect(activities(page)).toHaveAttribute('aria-roledescription', 'carousel');
   });
 
   test('the four home webinars link to their videos in a new tab, and View All to Past Webinars', async ({ page }) => {
@@ -36,6 +46,7 @@ test.describe('sections and content', () => {
     // Newest first: two from 2025, then two from 2020.
     await expect(cards.locator('.webinar-date')).toHaveText([/2025$/, /2025$/, /2020$/, /2020$/]);
     for (const link of await cards.getByRole('link').all()) {
+      await expect(link).toHaveText(new RegExp(`^${escapeRegExp(home.webinars.watchLabel)}: `));
       await expect(link).toHaveAttribute('target', '_blank');
       await expect(link).toHaveAttribute('rel', 'noopener noreferrer');
       await expect(link).toHaveAttribute('href', /^https:\/\/www\.youtube\.com\/watch\?v=/);
@@ -61,6 +72,59 @@ test.describe('sections and content', () => {
     await expect(video).toHaveAttribute('poster', /\.webp$/);
     await video.scrollIntoViewIfNeeded();
     await expect.poll(() => video.evaluate((element: HTMLVideoElement) => element.paused)).toBe(false);
+  });
+});
+
+test.describe('the sports meet video', () => {
+  const video = (page: Page) => page.locator('.sports video');
+  const isPaused = (page: Page) => video(page).evaluate((element: HTMLVideoElement) => element.paused);
+
+  test('a visible Pause button stops it (WCAG 2.2.2) and Play starts it again', async ({ page }) => {
+    await page.goto('/');
+    await video(page).scrollIntoViewIfNeeded();
+    await expect.poll(() => isPaused(page)).toBe(false);
+    const pause = page.getByRole('button', { name: 'Pause the video', exact: true });
+    await expect(pause).toBeVisible();
+    await expect(pause).toHaveText(/Pause/);
+    const box = await pause.boundingBox();
+    expect(box?.width).toBeGreaterThanOrEqual(24);
+    expect(box?.height).toBeGreaterThanOrEqual(24);
+
+    await pause.click();
+    await expect.poll(() => isPaused(page)).toBe(true);
+    const play = page.getByRole('button', { name: 'Play the video', exact: true });
+    await expect(play).toBeVisible();
+    await expect(play).toHaveText(/Play/);
+    await play.click();
+    await expect.poll(() => isPaused(page)).toBe(false);
+    await expect(pause).toBeVisible();
+  });
+
+  test('the button works from the keyboard and shows its focus', async ({ page }) => {
+    await page.goto('/');
+    await page.getByRole('link', { name: home.upcoming.galleryLabel }).focus();
+    await page.keyboard.press('Tab');
+    const toggle = page.locator('.video-toggle');
+    await expect(toggle).toBeFocused();
+    expect(await toggle.evaluate((element) => element.matches(':focus-visible'))).toBe(true);
+    await expect(toggle).toHaveCSS('outline-style', 'solid');
+    await expect(toggle).toHaveCSS('outline-width', '3px');
+    await expect.poll(() => isPaused(page)).toBe(false);
+    await page.keyboard.press('Space');
+    await expect.poll(() => isPaused(page)).toBe(true);
+    await expect(toggle).toHaveAccessibleName('Play the video');
+  });
+
+  test('with reduced motion it waits for the visitor to press Play', async ({ page }) => {
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    await page.goto('/');
+    await video(page).scrollIntoViewIfNeeded();
+    const play = page.getByRole('button', { name: 'Play the video', exact: true });
+    await expect(play).toBeVisible();
+    expect(await isPaused(page)).toBe(true);
+    await play.click();
+    await expect.poll(() => isPaused(page)).toBe(false);
+    await expect(page.getByRole('button', { name: 'Pause the video', exact: true })).toBeVisible();
   });
 });
 
@@ -173,6 +237,68 @@ test.describe('monthly activities carousel', () => {
     await expect(currentDot(carousel)).toHaveText('Slide 1');
   });
 
+  /** Opens the home page with a fake clock, the carousel hydrated and rotating, the pointer away. */
+  async function openActivities(page: Page) {
+    await page.clock.install();
+    await page.goto('/');
+    await activities(page).scrollIntoViewIfNeeded();
+    await page.mouse.move(0, 0);
+    await expect(activities(page).getByRole('button', { name: 'Pause the activity photos' })).toBeVisible();
+    await expect(currentDot(activities(page))).toHaveText('Slide 1');
+  }
+
+  test('its slides are labelled "n of 3"', async ({ page }) => {
+    await page.goto('/');
+    const slides = activities(page).locator('.activity-slide');
+    await expect(slides).toHaveCount(3);
+    for (const [index, slide] of (await slides.all()).entries()) {
+      await expect(slide).toHaveAttribute('role', 'group');
+      await expect(slide).toHaveAttribute('aria-roledescription', 'slide');
+      await expect(slide).toHaveAttribute('aria-label', `${index + 1} of 3`);
+    }
+  });
+
+  test('the pause button stops it and the play button starts it again', async ({ page }) => {
+    await openActivities(page);
+    const carousel = activities(page);
+    await carousel.getByRole('button', { name: 'Pause the activity photos' }).click();
+    await page.mouse.move(0, 0);
+    await page.clock.runFor(9000);
+    await expect(currentDot(carousel)).toHaveText('Slide 1');
+    await carousel.getByRole('button', { name: 'Play the activity photos' }).click();
+    await page.mouse.move(0, 0);
+    await page.clock.runFor(3000);
+    await expect(currentDot(carousel)).toHaveText('Slide 2');
+  });
+
+  test('stops while the pointer is over it', async ({ page }) => {
+    await openActivities(page);
+    const carousel = activities(page);
+    await carousel.locator('.activities-slides').hover();
+    await page.clock.runFor(9000);
+    await expect(currentDot(carousel)).toHaveText('Slide 1');
+    await page.mouse.move(0, 0);
+    await page.clock.runFor(3000);
+    await expect(currentDot(carousel)).toHaveText('Slide 2');
+  });
+
+  test('stops when keyboard focus enters it, until the visitor presses play', async ({ page }) => {
+    await openActivities(page);
+    const carousel = activities(page);
+    await carousel
+      .getByRole('link', { name: /^View more/ })
+      .first()
+      .focus();
+    await page.clock.runFor(9000);
+    await expect(currentDot(carousel)).toHaveText('Slide 1');
+    const play = carousel.getByRole('button', { name: 'Play the activity photos' });
+    await expect(play).toBeVisible();
+    await play.click();
+    await page.mouse.move(0, 0);
+    await page.clock.runFor(3000);
+    await expect(currentDot(carousel)).toHaveText('Slide 2');
+  });
+
   test('each slide has a View more link, shown on hover and keyboard focus', async ({ page }) => {
     await page.emulateMedia({ reducedMotion: 'reduce' });
     await page.goto('/');
@@ -186,6 +312,81 @@ test.describe('monthly activities carousel', () => {
     await link.focus();
     await expect(link).toHaveCSS('opacity', '1');
     await expect(activities(page).locator('figcaption')).toHaveCount(3);
+  });
+});
+
+/** Where keyboard focus is: in which slide of the activities carousel, and whether it can be seen there. */
+function focusInActivities(page: Page) {
+  return page.evaluate(() => {
+    const element = document.activeElement;
+    const carousel = element?.closest('.activities-carousel');
+    if (!element || !carousel) return { place: 'outside' } as const;
+    const slide = element.closest('.activity-slide');
+    if (!slide) return { place: 'controls' } as const;
+    const frame = carousel.querySelector('.activities-slides');
+    const box = element.getBoundingClientRect();
+    const frameBox = frame?.getBoundingClientRect();
+    return {
+      place: 'slide',
+      slide: slide.getAttribute('aria-label') ?? '',
+      inFrame: !!frameBox && box.left >= frameBox.left && box.right <= frameBox.right,
+      inViewport: box.left >= 0 && box.right <= window.innerWidth && box.top >= 0 && box.bottom <= window.innerHeight,
+      // The browser scrolls a clipped frame to show a focused element, which breaks the slider.
+      frameScrolled: (frame?.scrollLeft ?? 0) !== 0,
+    } as const;
+  });
+}
+
+/** Tabs from `start` through the activities carousel and reports each slide link focus lands on. */
+async function tabThroughActivities(page: Page, start: Locator, key = 'Tab') {
+  await start.focus();
+  const reached = [];
+  for (let step = 0; step < 20; step++) {
+    await page.keyboard.press(key);
+    const focus = await focusInActivities(page);
+    if (focus.place === 'slide') reached.push(focus);
+    if (focus.place === 'outside' && step > 0) break;
+  }
+  return reached;
+}
+
+test.describe('monthly activities carousel on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test('Tab reaches only the View more link of the slide in view, also after moving', async ({ page }) => {
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    await page.goto('/');
+    const carousel = activities(page);
+    await carousel.scrollIntoViewIfNeeded();
+    await expect(carousel.getByRole('button', { name: 'Play the activity photos' })).toBeVisible();
+
+    const viewAll = page.getByRole('link', { name: home.webinars.viewAllLabel });
+    const forward = await tabThroughActivities(page, viewAll);
+    expect(forward).toEqual([
+      { place: 'slide', slide: '1 of 3', inFrame: true, inViewport: true, frameScrolled: false },
+    ]);
+
+    await carousel.getByRole('button', { name: 'Next slide' }).click();
+    await expect(currentDot(carousel)).toHaveText('Slide 2');
+    // The slide takes a second to move into place.
+    await expect
+      .poll(() =>
+        carousel.evaluate((element) => {
+          const frame = element.querySelector('.activities-slides')?.getBoundingClientRect();
+          const slide = element.querySelector('.activity-slide[aria-label="2 of 3"]')?.getBoundingClientRect();
+          return frame && slide ? Math.abs(slide.left - frame.left) < 1 : false;
+        }),
+      )
+      .toBe(true);
+    // Shift+Tab from the first control goes back into the slides.
+    const backward = await tabThroughActivities(
+      page,
+      carousel.getByRole('button', { name: 'Play the activity photos' }),
+      'Shift+Tab',
+    );
+    expect(backward).toEqual([
+      { place: 'slide', slide: '2 of 3', inFrame: true, inViewport: true, frameScrolled: false },
+    ]);
   });
 });
 
@@ -213,8 +414,8 @@ test.describe('reduced motion', () => {
     await expect(currentDot(activities(page))).toHaveText('Slide 1');
     const video = page.locator('.sports video');
     await video.scrollIntoViewIfNeeded();
+    await expect(page.getByRole('button', { name: 'Play the video', exact: true })).toBeVisible();
     await expect(video).toHaveJSProperty('paused', true);
-    await expect(video).toHaveJSProperty('controls', true);
   });
 });
 
@@ -267,6 +468,130 @@ test.describe('the song video', () => {
   });
 });
 
+test.describe('the song video overlay', () => {
+  test.beforeEach(async ({ page }) => {
+    // A stand-in for the video site's player, with a control of its own.
+    await page.route(/youtube(-nocookie)?\.com|ytimg\.com|googlevideo\.com/, (route) =>
+      route.fulfill({ status: 200, contentType: 'text/html', body: '<button>Play</button>' }),
+    );
+  });
+
+  const activeElement = (page: Page) =>
+    page.evaluate(() => {
+      const element = document.activeElement;
+      if (element instanceof HTMLIFrameElement) return 'the video frame';
+      return element?.textContent?.trim() ?? '';
+    });
+
+  /** Opens the home page with the song island hydrated; returns its thumbnail link. */
+  async function openHomeAtSong(page: Page) {
+    await page.goto('/');
+    const thumbnail = page.getByRole('link', { name: /^Play the video/ });
+    await thumbnail.scrollIntoViewIfNeeded();
+    // Astro drops the island's "ssr" mark once it has hydrated.
+    await expect(page.locator('astro-island', { has: thumbnail })).not.toHaveAttribute('ssr');
+    return thumbnail;
+  }
+
+  for (const [width, height, device] of [
+    [1280, 720, 'a laptop'],
+    [390, 844, 'a phone'],
+    [844, 390, 'a phone on its side'],
+  ] as const) {
+    test(`fills the screen on ${device}, the video centred at the largest 16:9 size, the close button visible`, async ({
+      page,
+    }) => {
+      await page.setViewportSize({ width, height });
+      const thumbnail = await openHomeAtSong(page);
+      await thumbnail.click();
+      const dialog = page.getByRole('dialog', { name: home.awareness.videoTitle });
+      await expect(dialog).toBeVisible();
+      expect(await dialog.boundingBox()).toEqual({ x: 0, y: 0, width, height });
+
+      const video = await dialog.locator('iframe').boundingBox();
+      if (!video) throw new Error('the video frame has no box');
+      expect(video.width / video.height).toBeCloseTo(16 / 9, 1);
+      expect(video.x + video.width / 2).toBeCloseTo(width / 2, 0);
+      expect(video.y + video.height / 2).toBeCloseTo(height / 2, 0);
+      // As large as fits: it touches the dialog's padding on one axis.
+      const padding = await dialog.evaluate((element) => {
+        const style = getComputedStyle(element);
+        return { inline: parseFloat(style.paddingLeft), block: parseFloat(style.paddingTop) };
+      });
+      const fill = Math.max(video.width / (width - 2 * padding.inline), video.height / (height - 2 * padding.block));
+      expect(fill).toBeCloseTo(1, 2);
+
+      const close = dialog.getByRole('button', { name: 'Close the video' });
+      await expect(close).toBeInViewport({ ratio: 1 });
+      const closeBox = await close.boundingBox();
+      if (!closeBox) throw new Error('the close button has no box');
+      expect(closeBox.width).toBeGreaterThanOrEqual(24);
+      // The video never covers it.
+      expect(closeBox.y + closeBox.height <= video.y || closeBox.x >= video.x + video.width).toBe(true);
+    });
+  }
+
+  test('keeps keyboard focus inside: Tab and Shift+Tab wrap; Escape closes and focus returns', async ({ page }) => {
+    const thumbnail = await openHomeAtSong(page);
+    await thumbnail.focus();
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog', { name: home.awareness.videoTitle });
+    await expect(dialog).toBeVisible();
+    const close = dialog.getByRole('button', { name: 'Close the video' });
+    await expect(close).toBeFocused();
+
+    // Shift+Tab from the first control goes to the last: the video.
+    await page.keyboard.press('Shift+Tab');
+    expect(await activeElement(page)).toBe('the video frame');
+    // Tab through the player's own controls and on past the last: back to the first.
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Tab');
+    await expect(close).toBeFocused();
+    // And the other way round.
+    await page.keyboard.press('Tab');
+    expect(await activeElement(page)).toBe('the video frame');
+    await page.keyboard.press('Shift+Tab');
+    await expect(close).toBeFocused();
+
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+    await expect(thumbnail).toBeFocused();
+  });
+});
+
+test.describe('hydration', () => {
+  test('the islands below the fold load their code only when they come into view', async ({ page }) => {
+    const scripts: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+    });
+    await page.goto('/');
+    // The banner carousel, at the top, hydrates as soon as the browser is idle.
+    await expect(banner(page).getByRole('button', { name: /the banner pictures/ })).toBeVisible();
+    await page.waitForLoadState('networkidle');
+
+    const below = [
+      page.locator('astro-island', { has: page.locator('.activities-carousel') }),
+      page.locator('astro-island', { has: page.locator('.song-video') }),
+    ];
+    const code: string[] = [];
+    for (const island of below) {
+      await expect(island).toHaveAttribute('client', 'visible');
+      await expect(island).toHaveAttribute('ssr', '');
+      const url = await island.getAttribute('component-url');
+      if (!url) throw new Error('an island without its component URL');
+      code.push(new URL(url, page.url()).pathname);
+    }
+    for (const url of code) expect(scripts).not.toContain(url);
+
+    for (const [index, island] of below.entries()) {
+      await island.scrollIntoViewIfNeeded();
+      await expect.poll(() => scripts).toContain(code[index]);
+      await expect(island).not.toHaveAttribute('ssr');
+    }
+  });
+});
+
 test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false });
 
@@ -283,5 +608,6 @@ test.describe('without JavaScript', () => {
     await expect(page.getByText(/golden-jubilee song/).first()).toBeVisible();
     await expect(page.getByRole('link', { name: /^Play the video/ })).toHaveAttribute('href', /youtube\.com\/watch/);
     await expect(page.locator('.sports video')).toHaveAttribute('controls', '');
+    await expect(page.locator('.video-toggle')).toBeHidden();
   });
 });

@@ -1,5 +1,14 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { PAGE_ROUTES } from './routes.ts';
+
+/**
+ * Stops links from navigating, so a test sees what choosing one does to the page it is on (every
+ * page load starts with menus closed, so after a navigation "closed" would prove nothing). The
+ * listener runs last, after the page's own click handlers.
+ */
+async function stayOnPage(page: Page) {
+  await page.evaluate(() => window.addEventListener('click', (event) => event.preventDefault()));
+}
 
 test.describe('navigation', () => {
   for (const route of PAGE_ROUTES) {
@@ -69,10 +78,11 @@ test.describe('mobile menu', () => {
     await expect(links).toHaveCount(7);
     for (const link of await links.all()) await expect(link).toBeVisible();
 
+    await stayOnPage(page);
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Branches' }).click();
-    await expect(page).toHaveURL('/branches');
-    await expect(page.getByRole('button', { name: 'Menu' })).toHaveAttribute('aria-expanded', 'false');
-    await expect(links.first()).toBeHidden();
+    await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    for (const link of await links.all()) await expect(link).toBeHidden();
+    await expect(page).toHaveURL('/');
   });
 
   test('opens and closes with the keyboard; Escape closes it and returns focus', async ({ page }) => {
@@ -157,8 +167,19 @@ test.describe('footer', () => {
       await expect(page.locator('#footer-branches')).toBeHidden();
 
       await quick.click();
+      await expect(page.locator('#footer-quick-links')).toBeVisible();
+      await stayOnPage(page);
       await page.locator('#footer-quick-links').getByRole('link', { name: 'Contact Us' }).click();
-      await expect(page).toHaveURL('/Contact-Us');
+      await expect(quick).toHaveAttribute('aria-expanded', 'false');
+      await expect(page.locator('#footer-quick-links')).toBeHidden();
+      await expect(page).toHaveURL('/');
+
+      // The same for the branches.
+      await branches.click();
+      await expect(page.locator('#footer-branches')).toBeVisible();
+      await page.locator('#footer-branches').getByRole('link').first().click();
+      await expect(branches).toHaveAttribute('aria-expanded', 'false');
+      await expect(page.locator('#footer-branches')).toBeHidden();
     });
   });
 });

@@ -56,6 +56,14 @@ export const CONTENT_SOURCES = [
     labelFields: [],
   },
   {
+    collection: 'privacy',
+    path: 'content/privacy.yaml',
+    shape: 'single',
+    schema: 'privacy',
+    entryName: 'privacy notice',
+    labelFields: [],
+  },
+  {
     collection: 'webinars',
     path: 'content/webinars.yaml',
     shape: 'list',

@@ -18,6 +18,9 @@ import {
   youtubeId,
 } from './fields.ts';
 
+/** In the privacy notice, replaced by how long contact messages are kept. */
+export const RETENTION_PLACEHOLDER = '{retention}';
+
 /** Builds the schema of an image field: a path to a photo, relative to the YAML file. */
 export type ImageField<Schema extends z.ZodType = z.ZodType> = () => Schema;
 
@@ -67,9 +70,11 @@ export function createSchemas<ImageSchema extends z.ZodType>(image: ImageField<I
   });
 
   const home = z.strictObject({
+    pageTitle: text('the page title shown in the browser tab and search results, for example "Home"'),
     banner: z.strictObject({
       title: text('the welcome title'),
       intro: text('the welcome text'),
+      carouselLabel: text('what the banner pictures show, read out by screen readers'),
       slides: z.array(photo('banner picture')).length(3, { error: 'expected exactly 3 banner pictures' }),
     }),
     about: z.strictObject({
@@ -79,9 +84,14 @@ export function createSchemas<ImageSchema extends z.ZodType>(image: ImageField<I
     webinars: z.strictObject({
       title: text('the webinar section title; "{product}" is replaced by the short name'),
       viewAllLabel: text('the label of the View All button'),
+      watchLabel: text('the label of the link to each webinar video, for example "Watch"'),
+    }),
+    milestones: z.strictObject({
+      title: text('the milestones heading (the milestones themselves are in milestones.yaml)'),
     }),
     activities: z.strictObject({
       title: text('the monthly activities title'),
+      carouselLabel: text('what the activity photos show, read out by screen readers'),
       viewMoreLabel: text('the label of the View more link'),
       slides: z
         .array(photo('activity photo').extend({ caption: text('the caption') }))
@@ -193,9 +203,36 @@ export function createSchemas<ImageSchema extends z.ZodType>(image: ImageField<I
     items: z.array(sportsMeetItem).min(1, { error: 'expected at least one item' }),
   });
 
+  /** The privacy notice of the contact form: "{retention}" and "{email}" are filled in by the page. */
+  const privacy = z
+    .strictObject({
+      title: text('the page title'),
+      description: text('a one-sentence summary of the notice for search engines'),
+      updated: webinarDate,
+      sections: z
+        .array(
+          z.strictObject({
+            heading: text('a section heading'),
+            paragraphs: z.array(text('a paragraph')).min(1, { error: 'expected at least one paragraph' }),
+          }),
+        )
+        .min(1, { error: 'expected at least one section' }),
+    })
+    .superRefine((notice, context) => {
+      const paragraphs = notice.sections.flatMap((section) => section.paragraphs);
+      if (!paragraphs.some((paragraph) => paragraph.includes(RETENTION_PLACEHOLDER))) {
+        context.addIssue({
+          code: 'custom',
+          path: ['sections'],
+          message: `expected "${RETENTION_PLACEHOLDER}" in a paragraph: the notice must say how long messages are kept, and the page fills it in`,
+        });
+      }
+    });
+
   return {
     site,
     home,
+    privacy,
     webinar,
     conclave,
     stateBearer,

@@ -3,7 +3,7 @@
  * with checkSource() first and fails the build with plain-language messages, then hands each
  * entry to Astro (which turns photo paths into optimised images).
  */
-import type { Loader } from 'astro/loaders';
+import type { DataStore, Loader, LoaderContext } from 'astro/loaders';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 import { checkSource, problemReport } from './checkContent.ts';
@@ -13,10 +13,19 @@ export class ContentError extends Error {
   override name = 'ContentError';
 }
 
-export function yamlLoader(source: ContentSource): Loader {
+/** The part of Astro's loader context this loader uses (so a test can hand it just that). */
+export interface YamlLoaderContext {
+  config: Pick<LoaderContext['config'], 'root'>;
+  store: Pick<DataStore, 'clear' | 'set'>;
+  parseData: LoaderContext['parseData'];
+  logger: Pick<LoaderContext['logger'], 'error'>;
+  watcher?: Pick<NonNullable<LoaderContext['watcher']>, 'add' | 'on'>;
+}
+
+export function yamlLoader(source: ContentSource) {
   return {
     name: 'isa-yaml-loader',
-    load: async ({ config, store, parseData, watcher, logger }) => {
+    load: async ({ config, store, parseData, watcher, logger }: YamlLoaderContext) => {
       const root = fileURLToPath(config.root);
 
       const sync = async () => {
@@ -39,5 +48,5 @@ export function yamlLoader(source: ContentSource): Loader {
         sync().catch((error: unknown) => logger.error(error instanceof Error ? error.message : String(error)));
       });
     },
-  };
+  } satisfies Loader;
 }

@@ -6,6 +6,7 @@
  * `Allow: POST`; a failing source a 503. Nothing here throws.
  */
 import type { EventsSource } from '../events/EventsSource.ts';
+import { BodyTooLargeError, readLimitedBody } from '../http/readBody.ts';
 
 /** Bodies are tiny ({"eventId": 12}); anything larger is refused unread. */
 export const MAX_BODY_BYTES = 8 * 1024;
@@ -20,27 +21,22 @@ function badRequest(error: string): Response {
   return json(400, { error });
 }
 
-class BodyTooLarge extends Error {}
+/** The body of a request as text, or why it could not be had. */
+type BodyResult = { text: string } | { refused: Response };
 
-/** The body as text, refusing more than MAX_BODY_BYTES (by Content-Length and by bytes read). */
-async function readBody(request: Request): Promise<string> {
-  const declared = Number(request.headers.get('content-length') ?? 0);
-  if (declared > MAX_BODY_BYTES) throw new BodyTooLarge();
-  if (!request.body) return '';
-  const reader = request.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > MAX_BODY_BYTES) {
-      await reader.cancel();
-      throw new BodyTooLarge();
+/** The body, or a 400 saying why not: too large, or broken off (the client went away mid-request). */
+async function bodyOf(request: Request): Promise<BodyResult> {
+  try {
+    return { text: await readLimitedBody(request, MAX_BODY_BYTES) };
+  } catch (error) {
+    if (error instanceof BodyTooLargeError) {
+      return { refused: badRequest(`The request body is too large (more than ${MAX_BODY_BYTES} bytes)`) };
     }
-    chunks.push(value);
+    console.warn('Events API: the request body could not be read:', error instanceof Error ? error.message : error);
+    return {
+      refused: badRequest('The request body could not be read (the connection was interrupted); please try again'),
+    };
   }
-  return Buffer.concat(chunks).toString('utf8');
 }
 
 function methodNotAllowed(request: Request): Response | undefined {
@@ -60,11 +56,8 @@ async function fromSource<T>(load: () => Promise<T>): Promise<Response> {
 export async function handleEventsList(request: Request, source: EventsSource): Promise<Response> {
   const refused = methodNotAllowed(request);
   if (refused) return refused;
-  try {
-    await readBody(request);
-  } catch {
-    return badRequest(`The request body is too large (more than ${MAX_BODY_BYTES} bytes)`);
-  }
+  const body = await bodyOf(request);
+  if ('refused' in body) return body.refused;
   return fromSource(() => source.listEvents());
 }
 
@@ -87,15 +80,11 @@ export function parseEventId(body: unknown): { eventId: number } | { error: stri
 export async function handleEventDetails(request: Request, source: EventsSource): Promise<Response> {
   const refused = methodNotAllowed(request);
   if (refused) return refused;
-  let text: string;
-  try {
-    text = await readBody(request);
-  } catch {
-    return badRequest(`The request body is too large (more than ${MAX_BODY_BYTES} bytes)`);
-  }
+  const read = await bodyOf(request);
+  if ('refused' in read) return read.refused;
   let body: unknown;
   try {
-    body = JSON.parse(text);
+    body = JSON.parse(read.text);
   } catch {
     return badRequest('The request body is not valid JSON; send {"eventId": 12}');
   }

@@ -2,22 +2,30 @@
  * The society's existing backend, reached when EVENTS_API_URL is set (for example
  * "http://host/Admin/api"). Each call has a timeout; answers are cached briefly; when the
  * backend fails, the last good answer is served (and a warning logged). Image paths are
- * corrected and resolved against the backend's origin.
+ * corrected and kept site-relative ("/Admin/uploads/..."): the site serves those photos itself,
+ * fetching them from the backend's origin with `openPhoto`, so the browser loads them from
+ * the site's own origin as its Content-Security-Policy requires.
  */
+import { createHash } from 'node:crypto';
 import {
   normalizeEventImages,
   normalizeEvents,
   type EventImageRecord,
   type EventRecord,
 } from '../../lib/events/eventRecords.ts';
-import { resolveImagePath } from '../../lib/events/fixImagePath.ts';
-import { EventsUnavailableError, type EventsSource } from './EventsSource.ts';
+import { sitePathOf, UPLOADS_PATH } from '../../lib/events/fixImagePath.ts';
+import { checkUploadPath } from '../uploads.ts';
+import { EventsUnavailableError, PhotoUnavailableError, type EventPhoto, type EventsSource } from './EventsSource.ts';
 
 export interface RemoteOptions {
   /** The API base, e.g. "http://host/Admin/api". */
   baseUrl: string;
   timeoutMs?: number;
   cacheMs?: number;
+  /** How many events' photo lists are kept (the least recently used go first). */
+  maxCachedEvents?: number;
+  /** Photos larger than this are refused. */
+  maxPhotoBytes?: number;
   fetch?: typeof fetch;
   now?: () => number;
   warn?: (message: string) => void;
@@ -28,15 +36,23 @@ interface CacheSlot<T> {
   last?: { value: T; at: number };
 }
 
+/** The photo types taken from the backend (not SVG: it can carry scripts). */
+const PHOTO_TYPES = new Set(['image/jpeg', 'image/png', 'image/webp', 'image/avif', 'image/gif']);
+
+export const DEFAULT_MAX_PHOTO_BYTES = 15 * 1024 * 1024;
+
 export class RemoteEventsSource implements EventsSource {
   readonly #base: string;
   readonly #origin: string;
   readonly #timeoutMs: number;
   readonly #cacheMs: number;
+  readonly #maxCachedEvents: number;
+  readonly #maxPhotoBytes: number;
   readonly #fetch: typeof fetch;
   readonly #now: () => number;
   readonly #warn: (message: string) => void;
   #listSlot: CacheSlot<EventRecord[]> = {};
+  /** Per event, in order of use: Map keeps insertion order, and a used slot is moved to the end. */
   readonly #detailSlots = new Map<number, CacheSlot<EventImageRecord[]>>();
 
   constructor(options: RemoteOptions) {
@@ -44,6 +60,8 @@ export class RemoteEventsSource implements EventsSource {
     this.#origin = new URL(this.#base).origin;
     this.#timeoutMs = options.timeoutMs ?? 5000;
     this.#cacheMs = options.cacheMs ?? 60_000;
+    this.#maxCachedEvents = options.maxCachedEvents ?? 200;
+    this.#maxPhotoBytes = options.maxPhotoBytes ?? DEFAULT_MAX_PHOTO_BYTES;
     this.#fetch = options.fetch ?? fetch;
     this.#now = options.now ?? Date.now;
     this.#warn = options.warn ?? ((message) => console.warn(message));
@@ -52,20 +70,51 @@ export class RemoteEventsSource implements EventsSource {
   async listEvents(): Promise<EventRecord[]> {
     return this.#cached('events_list', this.#listSlot, async () => {
       const events = normalizeEvents(await this.#post('events_list'));
-      return events.map((event) => ({ ...event, events_image: resolveImagePath(event.events_image, this.#origin) }));
+      return events.map((event) => ({ ...event, events_image: sitePathOf(event.events_image, this.#origin) }));
     });
   }
 
   async eventDetails(eventId: number): Promise<EventImageRecord[]> {
-    let slot = this.#detailSlots.get(eventId);
-    if (!slot) {
-      slot = {};
-      this.#detailSlots.set(eventId, slot);
-    }
-    return this.#cached(`event_details_list ${eventId}`, slot, async () => {
+    return this.#cached(`event_details_list ${eventId}`, this.#detailSlot(eventId), async () => {
       const images = normalizeEventImages(await this.#post('event_details_list', { eventId }));
-      return images.map((image) => ({ ...image, event_image: resolveImagePath(image.event_image, this.#origin) }));
+      return images.map((image) => ({ ...image, event_image: sitePathOf(image.event_image, this.#origin) }));
     });
+  }
+
+  async openPhoto(relativePath: string): Promise<EventPhoto | undefined> {
+    const checked = checkUploadPath(relativePath);
+    if (!checked) return undefined;
+    const url = `${this.#origin}${UPLOADS_PATH}${checked.split('/').map(encodeURIComponent).join('/')}`;
+    const signal = AbortSignal.timeout(this.#timeoutMs);
+    const failed = (reason: string) => new PhotoUnavailableError(`the events backend ${reason}`, signal.aborted);
+    let response: Response;
+    try {
+      // A redirect could lead anywhere: the backend must answer from where its records say.
+      response = await this.#fetch(url, { headers: { Accept: 'image/*' }, redirect: 'error', signal });
+    } catch (error) {
+      throw failed(signal.aborted ? `did not answer within ${this.#timeoutMs} ms` : `failed (${messageOf(error)})`);
+    }
+    if (response.status === 404 || response.status === 410) {
+      await response.body?.cancel();
+      return undefined;
+    }
+    if (!response.ok) {
+      await response.body?.cancel();
+      throw failed(`answered ${response.status}`);
+    }
+    const contentType = (response.headers.get('content-type') ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
+    if (!PHOTO_TYPES.has(contentType)) {
+      await response.body?.cancel();
+      throw failed(`sent ${contentType || 'no content type'}, not a photo`);
+    }
+    const bytes = await this.#readPhoto(response, signal, failed);
+    const lastModified = new Date(response.headers.get('last-modified') ?? '');
+    return {
+      bytes,
+      contentType,
+      version: createHash('sha256').update(bytes).digest('hex').slice(0, 20),
+      ...(Number.isNaN(lastModified.getTime()) ? {} : { lastModified }),
+    };
   }
 
   async isHealthy(): Promise<boolean> {
@@ -80,6 +129,59 @@ export class RemoteEventsSource implements EventsSource {
   async close(): Promise<void> {
     this.#listSlot = {};
     this.#detailSlots.clear();
+  }
+
+  /** The body, refusing more than maxPhotoBytes (by Content-Length and by bytes read). */
+  async #readPhoto(
+    response: Response,
+    signal: AbortSignal,
+    failed: (reason: string) => PhotoUnavailableError,
+  ): Promise<Uint8Array<ArrayBuffer>> {
+    const tooLarge = () => failed(`sent a photo larger than ${this.#maxPhotoBytes} bytes`);
+    if (Number(response.headers.get('content-length') ?? 0) > this.#maxPhotoBytes) {
+      await response.body?.cancel();
+      throw tooLarge();
+    }
+    if (!response.body) return new Uint8Array();
+    const reader = response.body.getReader();
+    const chunks: Uint8Array[] = [];
+    let size = 0;
+    try {
+      for (;;) {
+        const { done, value } = await reader.read();
+        if (done) break;
+        size += value.byteLength;
+        if (size > this.#maxPhotoBytes) {
+          await reader.cancel();
+          throw tooLarge();
+        }
+        chunks.push(value);
+      }
+    } catch (error) {
+      if (error instanceof PhotoUnavailableError) throw error;
+      throw failed(
+        signal.aborted ? `did not send the photo within ${this.#timeoutMs} ms` : `broke off (${messageOf(error)})`,
+      );
+    }
+    const bytes = new Uint8Array(size);
+    let offset = 0;
+    for (const chunk of chunks) {
+      bytes.set(chunk, offset);
+      offset += chunk.byteLength;
+    }
+    return bytes;
+  }
+
+  /** The cache slot of one event's photos, marked as the most recently used; the least recent beyond the limit go. */
+  #detailSlot(eventId: number): CacheSlot<EventImageRecord[]> {
+    const slot = this.#detailSlots.get(eventId) ?? {};
+    this.#detailSlots.delete(eventId);
+    this.#detailSlots.set(eventId, slot);
+    for (const oldest of this.#detailSlots.keys()) {
+      if (this.#detailSlots.size <= this.#maxCachedEvents) break;
+      this.#detailSlots.delete(oldest);
+    }
+    return slot;
   }
 
   async #post(endpoint: string, body?: object): Promise<unknown> {
@@ -103,7 +205,7 @@ export class RemoteEventsSource implements EventsSource {
       slot.last = { value, at: this.#now() };
       return value;
     } catch (error) {
-      const reason = error instanceof Error ? error.message : String(error);
+      const reason = messageOf(error);
       if (cached) {
         this.#warn(`Events backend failed (${reason}); serving the last good answer for ${key}.`);
         return cached.value;
@@ -111,4 +213,8 @@ export class RemoteEventsSource implements EventsSource {
       throw new EventsUnavailableError(`Events backend failed (${reason}) and there is no earlier answer for ${key}.`);
     }
   }
+}
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
 }

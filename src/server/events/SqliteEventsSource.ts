@@ -1,4 +1,5 @@
 /** The embedded events store: SQLite in DATA_DIR, photos under DATA_DIR/uploads. */
+import { readFile, stat } from 'node:fs/promises';
 import type { DatabaseSync, StatementSync } from 'node:sqlite';
 import {
   eventImageRecordSchema,
@@ -6,7 +7,8 @@ import {
   type EventImageRecord,
   type EventRecord,
 } from '../../lib/events/eventRecords.ts';
-import type { EventsSource } from './EventsSource.ts';
+import { contentTypeOf, resolveUpload } from '../uploads.ts';
+import type { EventPhoto, EventsSource } from './EventsSource.ts';
 
 export interface NewEvent {
   events_id: number;
@@ -17,14 +19,21 @@ export interface NewEvent {
   images: EventImageRecord[];
 }
 
+export interface SqliteOptions {
+  /** The folder the photos' paths under /Admin/uploads/ name: DATA_DIR/uploads. */
+  uploadsDir: string;
+}
+
 export class SqliteEventsSource implements EventsSource {
   readonly #db: DatabaseSync;
+  readonly #uploadsDir: string;
   // Prepared once: every page view and API call runs one of these.
   readonly #listEvents: StatementSync;
   readonly #eventDetails: StatementSync;
 
-  constructor(db: DatabaseSync) {
+  constructor(db: DatabaseSync, { uploadsDir }: SqliteOptions) {
     this.#db = db;
+    this.#uploadsDir = uploadsDir;
     this.#listEvents = db.prepare(
       'SELECT events_id, events_title, events_sub_title, events_image, events_date FROM events ORDER BY events_date DESC, events_id DESC',
     );
@@ -39,6 +48,19 @@ export class SqliteEventsSource implements EventsSource {
 
   async eventDetails(eventId: number): Promise<EventImageRecord[]> {
     return this.#eventDetails.all(eventId).map((row) => eventImageRecordSchema.parse(row));
+  }
+
+  async openPhoto(relativePath: string): Promise<EventPhoto | undefined> {
+    const file = resolveUpload(this.#uploadsDir, relativePath);
+    const contentType = file && contentTypeOf(file);
+    if (!file || !contentType) return undefined;
+    const [info, bytes] = await Promise.all([stat(file), readFile(file)]);
+    return {
+      bytes: new Uint8Array(bytes),
+      contentType,
+      version: `${info.size.toString(16)}-${Math.floor(info.mtimeMs).toString(16)}`,
+      lastModified: info.mtime,
+    };
   }
 
   async isHealthy(): Promise<boolean> {

@@ -198,3 +198,20 @@ describe('problemReport', () => {
     );
   });
 });
+
+describe('privacy.yaml', () => {
+  const notice = (paragraph: string) =>
+    `title: Privacy notice\ndescription: What the form collects.\nupdated: 22 - November - 2026\nsections:\n  - heading: How long\n    paragraphs:\n      - ${paragraph}\n`;
+
+  it('accepts a notice that says how long messages are kept', () => {
+    write('content/privacy.yaml', notice('Messages are kept for {retention}.'));
+    expect(messages('privacy')).toEqual([]);
+  });
+
+  it('refuses a notice that does not say how long messages are kept', () => {
+    write('content/privacy.yaml', notice('Messages are kept for a while.'));
+    expect(messages('privacy')).toEqual([
+      expect.stringMatching(/content\/privacy\.yaml.*"sections": expected "\{retention\}" in a paragraph/),
+    ]);
+  });
+});

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { normalizeEventImages, normalizeEvents } from '../../../src/lib/events/eventRecords.ts';
-import { fixImagePath, resolveImagePath } from '../../../src/lib/events/fixImagePath.ts';
+import { fixImagePath, sitePathOf } from '../../../src/lib/events/fixImagePath.ts';
 
 describe('fixImagePath', () => {
   it.each([
@@ -16,13 +16,19 @@ describe('fixImagePath', () => {
   });
 });
 
-describe('resolveImagePath', () => {
+describe('sitePathOf', () => {
   it.each([
-    ['/Admin//uploads/a.jpg', 'http://backend:8080/Admin/uploads/a.jpg'],
-    ['Admin/uploads/a.jpg', 'http://backend:8080/Admin/uploads/a.jpg'],
+    ['/Admin//uploads/a.jpg', '/Admin/uploads/a.jpg'],
+    ['Admin/uploads/events/3/a.jpg', '/Admin/uploads/events/3/a.jpg'],
+    ['  /Admin/uploads/a b.jpg ', '/Admin/uploads/a%20b.jpg'],
+    ['http://backend:8080/Admin//uploads/a.jpg', '/Admin/uploads/a.jpg'],
+    ['http://other:8080/Admin/uploads/a.jpg', 'http://other:8080/Admin/uploads/a.jpg'],
     ['https://cdn.example.org/a.jpg', 'https://cdn.example.org/a.jpg'],
+    ['//cdn.example.org/Admin/uploads/a.jpg', 'http://cdn.example.org/Admin/uploads/a.jpg'],
+    ['/images/a.jpg', 'http://backend:8080/images/a.jpg'],
+    ['', ''],
   ])('%s -> %s', (input, expected) => {
-    expect(resolveImagePath(input, 'http://backend:8080')).toBe(expected);
+    expect(sitePathOf(input, 'http://backend:8080')).toBe(expected);
   });
 });
 

@@ -114,6 +114,7 @@ describe('POST events_list', () => {
     const failing: EventsSource = {
       listEvents: () => Promise.reject(new Error('disk on fire')),
       eventDetails: () => Promise.reject(new Error('disk on fire')),
+      openPhoto: () => Promise.reject(new Error('disk on fire')),
       isHealthy: () => Promise.resolve(false),
       close: () => Promise.resolve(),
     };
@@ -180,11 +181,42 @@ describe('POST event_details_list', () => {
   });
 });
 
+describe('a body the client broke off', () => {
+  /** A request whose body fails halfway, as when the visitor's connection drops. */
+  const brokenRequest = (endpoint: string) => {
+    // Node needs `duplex` for a streamed body; the DOM typings do not know it yet.
+    const init: RequestInit & { duplex: 'half' } = {
+      method: 'POST',
+      body: new ReadableStream<Uint8Array>({
+        start(controller) {
+          controller.enqueue(new TextEncoder().encode('{"event'));
+          controller.error(new Error('aborted'));
+        },
+      }),
+      duplex: 'half',
+    };
+    return new Request(`http://localhost/Admin/api/${endpoint}`, init);
+  };
+
+  it.each([
+    ['events_list', handleEventsList],
+    ['event_details_list', handleEventDetails],
+  ])('%s says the body could not be read, not that it was too large', async (endpoint, handle) => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const response = await handle(brokenRequest(endpoint), source);
+    expect(response.status).toBe(400);
+    const body = await response.json();
+    expect(body).toEqual({ error: expect.stringMatching(/could not be read/) });
+    expect(body.error).not.toMatch(/too large/);
+    expect(warn).toHaveBeenCalledWith(expect.stringMatching(/could not be read/), 'aborted');
+  });
+});
+
 describe('SqliteEventsSource', () => {
   it('replaces every event in one go and lists the newest first', async () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'events-replace-'));
     const { db } = openDatabase(dir);
-    const store = new SqliteEventsSource(db);
+    const store = new SqliteEventsSource(db, { uploadsDir: path.join(dir, 'uploads') });
     store.replaceAll([
       {
         events_id: 5,

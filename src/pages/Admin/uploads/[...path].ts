@@ -1,8 +1,15 @@
-/** GET /Admin/uploads/...: the event photos stored under DATA_DIR/uploads (see src/server/uploads.ts). */
+/**
+ * GET /Admin/uploads/...: the event photos, from the events source in use (the files under
+ * DATA_DIR/uploads, or the society's backend); `?w=480` or `?w=960` for a smaller WebP kept
+ * under DATA_DIR/cache/photos. See src/server/uploads.ts.
+ */
 import type { APIRoute } from 'astro';
 import { resolveDataDir } from '../../../server/database.ts';
+import { getEventsSource } from '../../../server/events/index.ts';
+import { photoCacheDir } from '../../../server/photoCache.ts';
 import { serveUpload } from '../../../server/uploads.ts';
 
 export const prerender = false;
 
-export const ALL: APIRoute = ({ request, params }) => serveUpload(request, resolveDataDir(), params.path ?? '');
+export const ALL: APIRoute = async ({ request, params }) =>
+  serveUpload(request, await getEventsSource(), params.path ?? '', { cacheDir: photoCacheDir(resolveDataDir()) });

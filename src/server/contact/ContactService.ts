@@ -1,0 +1,183 @@
+/**
+ * What happens to a message from the contact form, for both ways it arrives (the island's JSON
+ * request and the plain form post that works without JavaScript):
+ *
+ * 1. A sender over the rate limit is told to wait (429), before anything else.
+ * 2. The form token must be one this site gave out (see formToken.ts), not older than a day.
+ * 3. Bots are dropped silently, and told what a person would be told: the hidden honeypot field
+ *    was filled in, or the form came back faster than a person can fill it in.
+ * 4. The fields are checked with the same zod schema the form uses in the browser.
+ * 5. The message is stored (once, however often the same form is sent) before the visitor is
+ *    told it arrived; with mail set up it is then e-mailed to the office (delivery.ts).
+ */
+import {
+  CONTACT_HONEYPOT_FIELD,
+  CONTACT_RETENTION_DAYS,
+  CONTACT_TOKEN_FIELD,
+  FORM_EXPIRED_MESSAGE,
+  RATE_LIMITED_MESSAGE,
+  checkContactForm,
+  type ContactField,
+} from '../../lib/contactForm.ts';
+import { createSmtpTransport, deliverDue, type DeliveryReport, type MailTransport } from './delivery.ts';
+import { checkFormToken, issueFormToken } from './formToken.ts';
+import type { ContactMessageStore } from './messageStore.ts';
+import { RateLimiter } from './rateLimiter.ts';
+import type { ContactSettings } from './settings.ts';
+
+export type ContactOutcome =
+  /** Stored (`detail` says whether it was new or the same form again), or dropped as a bot's. */
+  | { kind: 'received'; detail: 'stored' | 'repeat' | 'dropped'; formToken: string }
+  | { kind: 'invalid'; error: string; fields: ContactField[]; formToken: string }
+  | { kind: 'rate-limited'; error: string; retryAfterSeconds: number };
+
+export interface ContactServiceOptions {
+  store: ContactMessageStore;
+  settings: ContactSettings;
+  secret: Buffer;
+  /** How mail is sent when settings.mail is set (default: SMTP to settings.mail.smtpUrl). */
+  transport?: MailTransport;
+  now?: () => Date;
+}
+
+const DAY = 24 * 60 * 60_000;
+
+function field(input: unknown, name: string): unknown {
+  return typeof input === 'object' && input !== null ? Reflect.get(input, name) : undefined;
+}
+
+export class ContactService {
+  readonly #store: ContactMessageStore;
+  readonly #settings: ContactSettings;
+  readonly #secret: Buffer;
+  readonly #transport: MailTransport | undefined;
+  readonly #now: () => Date;
+  readonly #limiter: RateLimiter;
+  #delivering: Promise<DeliveryReport> | undefined;
+  #again = false;
+
+  constructor(options: ContactServiceOptions) {
+    this.#store = options.store;
+    this.#settings = options.settings;
+    this.#secret = options.secret;
+    this.#now = options.now ?? (() => new Date());
+    this.#limiter = new RateLimiter(options.settings.rateLimit);
+    const mail = options.settings.mail;
+    this.#transport = mail ? (options.transport ?? createSmtpTransport(mail.smtpUrl)) : undefined;
+  }
+
+  get store(): ContactMessageStore {
+    return this.#store;
+  }
+
+  /** Whether stored messages are also e-mailed to the office. */
+  get mailsMessages(): boolean {
+    return this.#transport !== undefined;
+  }
+
+  /** A token for a freshly rendered form. */
+  issueToken(): string {
+    return issueFormToken(this.#secret, this.#now().getTime());
+  }
+
+  /** A token for a form the visitor has already filled in (no waiting before it may be sent). */
+  #filledInToken(): string {
+    return issueFormToken(this.#secret, this.#now().getTime() - this.#settings.minFillMs);
+  }
+
+  receive(input: unknown, clientAddress: string): ContactOutcome {
+    const now = this.#now();
+    const wait = this.#limiter.waitMs(clientAddress, now.getTime());
+    if (wait > 0)
+      return { kind: 'rate-limited', error: RATE_LIMITED_MESSAGE, retryAfterSeconds: Math.ceil(wait / 1000) };
+
+    const rawToken = field(input, CONTACT_TOKEN_FIELD);
+    const token = checkFormToken(rawToken, this.#secret, now.getTime(), this.#settings.maxFormAgeMs);
+    if (!token.ok) {
+      return { kind: 'invalid', error: FORM_EXPIRED_MESSAGE, fields: [], formToken: this.#filledInToken() };
+    }
+
+    const honeypot = field(input, CONTACT_HONEYPOT_FIELD);
+    const tooFast = now.getTime() - token.issuedAt < this.#settings.minFillMs;
+    if ((typeof honeypot === 'string' && honeypot.trim() !== '') || tooFast) {
+      this.#limiter.hit(clientAddress, now.getTime());
+      return { kind: 'received', detail: 'dropped', formToken: this.issueToken() };
+    }
+
+    const check = checkContactForm(input);
+    if (!check.ok) {
+      // The same token: the time the visitor has spent still counts.
+      return { kind: 'invalid', error: check.error, fields: check.fields, formToken: String(rawToken) };
+    }
+
+    this.#limiter.hit(clientAddress, now.getTime());
+    const { duplicate } = this.#store.add(check.message, token.nonce, now, this.mailsMessages);
+    if (!duplicate) void this.deliverNow();
+    return { kind: 'received', detail: duplicate ? 'repeat' : 'stored', formToken: this.issueToken() };
+  }
+
+  /**
+   * E-mails what is due now. Calls while a round is running ask for one more round after it,
+   * so a message stored during a round is not left waiting for the next timer.
+   */
+  deliverNow(): Promise<DeliveryReport> {
+    const transport = this.#transport;
+    const mail = this.#settings.mail;
+    if (!transport || !mail) return Promise.resolve({ sent: 0, failed: 0 });
+    if (this.#delivering) {
+      this.#again = true;
+      return this.#delivering;
+    }
+    const round = async (): Promise<DeliveryReport> => {
+      const total: DeliveryReport = { sent: 0, failed: 0 };
+      do {
+        this.#again = false;
+        const report = await deliverDue(this.#store, transport, mail, this.#now);
+        total.sent += report.sent;
+        total.failed += report.failed;
+      } while (this.#again);
+      return total;
+    };
+    this.#delivering = round()
+      .catch((error: unknown) => {
+        console.error('Contact messages: delivery failed:', error instanceof Error ? error.message : error);
+        return { sent: 0, failed: 0 };
+      })
+      .finally(() => {
+        this.#delivering = undefined;
+      });
+    return this.#delivering;
+  }
+
+  /** Waits for a delivery round in progress, then closes the store. */
+  async close(): Promise<void> {
+    await this.#delivering;
+    this.#store.close();
+  }
+
+  /** Deletes messages older than the retention period the privacy notice states. */
+  deleteExpired(): number {
+    return this.#store.deleteReceivedBefore(new Date(this.#now().getTime() - CONTACT_RETENTION_DAYS * DAY));
+  }
+
+  /**
+   * Every `intervalMs`: retries messages whose delivery is due, and deletes expired ones.
+   * Returns a function that stops it. The timer does not keep the process alive.
+   */
+  startMaintenance(intervalMs = 60_000): () => void {
+    const tick = () => {
+      try {
+        const deleted = this.deleteExpired();
+        if (deleted > 0)
+          console.info(`Contact messages: deleted ${deleted} older than ${CONTACT_RETENTION_DAYS} days.`);
+      } catch (error) {
+        console.error('Contact messages: clean-up failed:', error instanceof Error ? error.message : error);
+      }
+      void this.deliverNow();
+    };
+    tick();
+    const timer = setInterval(tick, intervalMs);
+    timer.unref();
+    return () => clearInterval(timer);
+  }
+}

@@ -1,0 +1,136 @@
+/**
+ * Contact messages in the site's SQLite store (table contact_messages, see src/server/database.ts).
+ * Times are ISO 8601 strings in UTC, so they sort and compare as text.
+ */
+import type { DatabaseSync } from 'node:sqlite';
+import { z } from 'zod';
+import type { ContactMessage } from '../../lib/contactForm.ts';
+
+export const DELIVERY_STATES = ['stored', 'pending', 'sending', 'sent'] as const;
+
+const storedMessageSchema = z.object({
+  id: z.number().int(),
+  received_at: z.string(),
+  name: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  message: z.string(),
+  delivery_state: z.enum(DELIVERY_STATES),
+  attempts: z.number().int(),
+  last_error: z.string().nullable(),
+  sent_at: z.string().nullable(),
+});
+
+export type StoredMessage = z.infer<typeof storedMessageSchema>;
+
+const COLUMNS = 'id, received_at, name, email, phone, message, delivery_state, attempts, last_error, sent_at';
+
+/** A message claimed for sending longer ago than this is taken to have been abandoned (a crash). */
+export const CLAIM_TIMEOUT_MS = 10 * 60_000;
+
+export class ContactMessageStore {
+  readonly #db: DatabaseSync;
+
+  constructor(db: DatabaseSync) {
+    this.#db = db;
+  }
+
+  /**
+   * Stores a message unless one with the same form nonce is already there (the same form sent
+   * twice). `deliver`: whether it waits to be e-mailed ('pending') or is only kept ('stored').
+   */
+  add(
+    message: ContactMessage,
+    formNonce: string,
+    receivedAt: Date,
+    deliver: boolean,
+  ): { id: number; duplicate: boolean } {
+    const inserted = this.#db
+      .prepare(
+        `INSERT INTO contact_messages (received_at, name, email, phone, message, form_nonce, delivery_state, next_attempt_at)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+         ON CONFLICT(form_nonce) DO NOTHING
+         RETURNING id`,
+      )
+      .get(
+        receivedAt.toISOString(),
+        message.name,
+        message.email,
+        message.phone,
+        message.message,
+        formNonce,
+        deliver ? 'pending' : 'stored',
+        deliver ? receivedAt.toISOString() : null,
+      );
+    if (typeof inserted?.['id'] === 'number') return { id: inserted['id'], duplicate: false };
+    const existing = this.#db.prepare('SELECT id FROM contact_messages WHERE form_nonce = ?').get(formNonce);
+    const id = existing?.['id'];
+    if (typeof id !== 'number') throw new Error('The message was neither stored nor found');
+    return { id, duplicate: true };
+  }
+
+  /** Every message, newest first. */
+  list(): StoredMessage[] {
+    return this.#db
+      .prepare(`SELECT ${COLUMNS} FROM contact_messages ORDER BY received_at DESC, id DESC`)
+      .all()
+      .map((row) => storedMessageSchema.parse(row));
+  }
+
+  count(): number {
+    const row = this.#db.prepare('SELECT COUNT(*) AS n FROM contact_messages').get();
+    return typeof row?.['n'] === 'number' ? row['n'] : 0;
+  }
+
+  /**
+   * Claims up to `limit` messages that are due to be e-mailed (pending and due, or claimed long
+   * ago by a process that never finished), marking them 'sending'. One UPDATE does it, so two
+   * processes never claim the same message.
+   */
+  claimDue(now: Date, limit = 20): StoredMessage[] {
+    const at = now.toISOString();
+    const abandoned = new Date(now.getTime() - CLAIM_TIMEOUT_MS).toISOString();
+    return this.#db
+      .prepare(
+        `UPDATE contact_messages SET delivery_state = 'sending', claimed_at = ?
+         WHERE id IN (
+           SELECT id FROM contact_messages
+           WHERE (delivery_state = 'pending' AND next_attempt_at <= ?)
+              OR (delivery_state = 'sending' AND claimed_at <= ?)
+           ORDER BY id LIMIT ?)
+         RETURNING ${COLUMNS}`,
+      )
+      .all(at, at, abandoned, limit)
+      .map((row) => storedMessageSchema.parse(row))
+      .sort((a, b) => a.id - b.id);
+  }
+
+  markSent(id: number, at: Date) {
+    this.#db
+      .prepare(
+        `UPDATE contact_messages SET delivery_state = 'sent', sent_at = ?, attempts = attempts + 1,
+           last_error = NULL, claimed_at = NULL, next_attempt_at = NULL WHERE id = ?`,
+      )
+      .run(at.toISOString(), id);
+  }
+
+  /** Puts a message back in the queue after a failed attempt, to be tried again at `retryAt`. */
+  markFailed(id: number, error: string, retryAt: Date) {
+    this.#db
+      .prepare(
+        `UPDATE contact_messages SET delivery_state = 'pending', attempts = attempts + 1, last_error = ?,
+           claimed_at = NULL, next_attempt_at = ? WHERE id = ?`,
+      )
+      .run(error.slice(0, 500), retryAt.toISOString(), id);
+  }
+
+  close() {
+    if (this.#db.isOpen) this.#db.close();
+  }
+
+  /** Deletes messages received before `cutoff` (the retention period of the privacy notice). */
+  deleteReceivedBefore(cutoff: Date): number {
+    const result = this.#db.prepare('DELETE FROM contact_messages WHERE received_at < ?').run(cutoff.toISOString());
+    return Number(result.changes);
+  }
+}

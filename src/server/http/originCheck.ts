@@ -1,0 +1,34 @@
+/**
+ * Protection against cross-site form posts (CSRF), in place of Astro's `security.checkOrigin`.
+ *
+ * Astro's check refuses a POST whose Origin is not the site's when it carries a form content type,
+ * and also any POST that has no Content-Type at all unless its Origin matches. The events contract
+ * (spec point 7) sends `events_list` with no payload, often from another server that sends no
+ * Origin, so that second rule would refuse legitimate calls. This check keeps the first rule
+ * exactly: a form post (urlencoded, multipart or text/plain, the only kinds a page on another
+ * site can send without the browser asking first) must come from the site's own origin. Other
+ * requests pass: JSON needs a CORS preflight that this site never grants, and the endpoints that
+ * accept a request without a body change nothing.
+ */
+
+const FORM_CONTENT_TYPES = ['application/x-www-form-urlencoded', 'multipart/form-data', 'text/plain'];
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+export function isFormContentType(contentType: string | null): boolean {
+  const type = contentType?.split(';')[0]?.trim().toLowerCase() ?? '';
+  return FORM_CONTENT_TYPES.includes(type);
+}
+
+/** Whether `request` is a form post from another site (or from no site at all) to `siteOrigin`. */
+export function isCrossSiteFormPost(request: Request, siteOrigin: string): boolean {
+  if (SAFE_METHODS.has(request.method)) return false;
+  if (!isFormContentType(request.headers.get('content-type'))) return false;
+  return request.headers.get('origin') !== siteOrigin;
+}
+
+export function crossSiteFormResponse(): Response {
+  return new Response(JSON.stringify({ error: 'Forms on this site can only be sent from its own pages' }), {
+    status: 403,
+    headers: { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' },
+  });
+}

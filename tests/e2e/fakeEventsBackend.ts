@@ -1,0 +1,80 @@
+/**
+ * A small fake of the society's events backend for the browser tests in remote mode (started by
+ * playwright.config.ts): the POST events_list and event_details_list of spec point 7, with the
+ * doubled slashes the real one writes, and its photos under /Admin/uploads/ (600 by 400 JPEGs
+ * drawn at start). GET /healthz tells Playwright it is up. Listens on 127.0.0.1:$PORT.
+ */
+import http from 'node:http';
+import sharp from 'sharp';
+
+const port = Number(process.env.PORT);
+if (!Number.isInteger(port) || port < 1) throw new Error('Set PORT to the port the fake backend should listen on.');
+
+/** The events it knows; the photo list of 502 is not an array, as the real backend sometimes sends. */
+const FAKE_EVENTS = [
+  {
+    events_id: 501,
+    events_title: 'Tamil Nadu - Remote Backend Workshop',
+    events_sub_title: 'Served by the society backend',
+    events_image: '/Admin//uploads/remote/501/1.jpg',
+    events_date: '2025-04-05',
+  },
+  {
+    events_id: 502,
+    events_title: 'Salem - Remote CME',
+    events_sub_title: 'No photos yet',
+    events_image: '/Admin//uploads/remote/502/1.jpg',
+    events_date: '2025-05-06',
+  },
+];
+
+const PHOTO_COLOURS = ['#1d4e89', '#7a2e8f', '#2f7d32'];
+const photos = new Map<string, Buffer>();
+for (const [index, background] of PHOTO_COLOURS.entries()) {
+  photos.set(
+    `/Admin/uploads/remote/501/${index + 1}.jpg`,
+    await sharp({ create: { width: 600, height: 400, channels: 3, background } })
+      .jpeg()
+      .toBuffer(),
+  );
+}
+photos.set('/Admin/uploads/remote/502/1.jpg', photos.get('/Admin/uploads/remote/501/1.jpg') ?? Buffer.alloc(0));
+
+function details(eventId: unknown) {
+  if (eventId === 501) {
+    return {
+      records: PHOTO_COLOURS.map((_colour, index) => ({
+        event_image: `/Admin//uploads/remote/501/${index + 1}.jpg`,
+        img_description: index === 0 ? 'Remote workshop, first photo' : `Remote workshop, photo ${index + 1}`,
+      })),
+    };
+  }
+  return { records: eventId === 502 ? { event_image: '/Admin/uploads/remote/502/1.jpg' } : [] };
+}
+
+function eventIdOf(body: string): unknown {
+  try {
+    const parsed: unknown = JSON.parse(body);
+    return typeof parsed === 'object' && parsed !== null ? Reflect.get(parsed, 'eventId') : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+const server = http.createServer((request, response) => {
+  let body = '';
+  request.on('data', (chunk: Buffer) => (body += chunk.toString()));
+  request.on('end', () => {
+    const url = request.url ?? '';
+    const json = (value: unknown) =>
+      response.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify(value));
+    if (request.method === 'POST' && url === '/Admin/api/events_list') return json({ records: FAKE_EVENTS });
+    if (request.method === 'POST' && url === '/Admin/api/event_details_list') return json(details(eventIdOf(body)));
+    const photo = request.method === 'GET' ? photos.get(url) : undefined;
+    if (photo) return response.writeHead(200, { 'Content-Type': 'image/jpeg' }).end(photo);
+    if (url === '/healthz') return response.writeHead(200, { 'Content-Type': 'text/plain' }).end('ok');
+    return response.writeHead(404, { 'Content-Type': 'text/plain' }).end('Not found');
+  });
+});
+server.listen(port, '127.0.0.1', () => console.info(`Fake events backend on http://127.0.0.1:${port}`));
+for (const signal of ['SIGTERM', 'SIGINT'] as const) process.once(signal, () => server.close(() => process.exit(0)));

@@ -1,0 +1,19 @@
+/** Cross-site form posts are refused; the events contract's body-less call is not (src/server/http/originCheck.ts). */
+import { expect, test } from '@playwright/test';
+
+test('events_list answers a POST with no body, no Content-Type and no Origin, as another server sends it', async ({
+  request,
+}) => {
+  const response = await request.fetch('/Admin/api/events_list', { method: 'POST' });
+  expect(response.status()).toBe(200);
+  expect(Array.isArray((await response.json()).records)).toBe(true);
+});
+
+test('a form post to an on-demand route from another site gets a 403 with a JSON error', async ({ request }) => {
+  const response = await request.post('/Admin/api/events_list', {
+    form: { eventId: '1' },
+    headers: { Origin: 'https://evil.example.net' },
+  });
+  expect(response.status()).toBe(403);
+  expect(await response.json()).toEqual({ error: 'Forms on this site can only be sent from its own pages' });
+});

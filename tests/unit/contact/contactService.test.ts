@@ -1,0 +1,244 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import {
+  FORM_EXPIRED_MESSAGE,
+  INVALID_EMAIL_MESSAGE,
+  MISSING_FIELDS_MESSAGE,
+  RATE_LIMITED_MESSAGE,
+} from '../../../src/lib/contactForm.ts';
+import { handleContactApi, MAX_CONTACT_BODY_BYTES } from '../../../src/server/contact/contactHttp.ts';
+import { ContactService } from '../../../src/server/contact/ContactService.ts';
+import { issueFormToken } from '../../../src/server/contact/formToken.ts';
+import { ContactMessageStore } from '../../../src/server/contact/messageStore.ts';
+import type { ContactSettings } from '../../../src/server/contact/settings.ts';
+import { openDatabase } from '../../../src/server/database.ts';
+
+const SECRET = Buffer.from('a-test-secret-that-is-long-enough-123456');
+const START = Date.UTC(2026, 10, 22, 10, 0, 0);
+const SETTINGS: ContactSettings = {
+  rateLimit: { max: 5, windowMs: 10 * 60_000 },
+  minFillMs: 3000,
+  maxFormAgeMs: 24 * 60 * 60_000,
+};
+
+let dataDir: string;
+let store: ContactMessageStore;
+let clock: number;
+
+function service(settings: ContactSettings = SETTINGS) {
+  return new ContactService({ store, settings, secret: SECRET, now: () => new Date(clock) });
+}
+
+/** A token handed out `secondsAgo` before the clock's time. */
+function token(secondsAgo = 10) {
+  return issueFormToken(SECRET, clock - secondsAgo * 1000);
+}
+
+function message(overrides: Record<string, unknown> = {}) {
+  return {
+    name: 'Dr. Sample Person',
+    email: 'sample.person@example.org',
+    phone: '9876543210',
+    message: 'Please send the CME schedule.',
+    formToken: token(),
+    website: '',
+    ...overrides,
+  };
+}
+
+beforeEach(() => {
+  dataDir = mkdtempSync(path.join(tmpdir(), 'contact-'));
+  store = new ContactMessageStore(openDatabase(dataDir).db);
+  clock = START;
+});
+
+afterEach(() => {
+  store.close();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+describe('receiving a message', () => {
+  it('stores a valid message before answering, only kept (no mail set up)', () => {
+    const outcome = service().receive(message(), '10.0.0.1');
+    expect(outcome).toEqual({ kind: 'received', detail: 'stored', formToken: expect.any(String) });
+    const [stored] = store.list();
+    expect(stored).toMatchObject({
+      name: 'Dr. Sample Person',
+      email: 'sample.person@example.org',
+      phone: '9876543210',
+      message: 'Please send the CME schedule.',
+      delivery_state: 'stored',
+      received_at: new Date(START).toISOString(),
+    });
+  });
+
+  it('waits to e-mail it when mail is set up', () => {
+    const mailing = new ContactService({
+      store,
+      settings: {
+        ...SETTINGS,
+        mail: { smtpUrl: 'smtp://127.0.0.1:9', to: 'office@example.org', from: 'office@example.org' },
+      },
+      secret: SECRET,
+      transport: { sendMail: () => new Promise(() => {}) },
+      now: () => new Date(clock),
+    });
+    mailing.receive(message(), '10.0.0.1');
+    expect(store.list()[0]?.delivery_state).toMatch(/^(pending|sending)$/);
+  });
+
+  it('stores the same form only once, however often it is sent', () => {
+    const contact = service();
+    const formToken = token();
+    const first = contact.receive(message({ formToken }), '10.0.0.1');
+    const again = contact.receive(message({ formToken, message: 'Changed' }), '10.0.0.1');
+    expect(first).toMatchObject({ kind: 'received', detail: 'stored' });
+    expect(again).toMatchObject({ kind: 'received', detail: 'repeat' });
+    expect(store.list().map((stored) => stored.message)).toEqual(['Please send the CME schedule.']);
+  });
+
+  it.each([
+    ['a required field is empty', { name: '  ' }, MISSING_FIELDS_MESSAGE, ['name']],
+    ['several are missing', { name: undefined, message: '' }, MISSING_FIELDS_MESSAGE, ['name', 'message']],
+    ['the e-mail is not one', { email: 'sample.example.org' }, INVALID_EMAIL_MESSAGE, ['email']],
+    ['the phone has letters', { phone: '98765x' }, 'Please write the phone number in digits only', ['phone']],
+    [
+      'the message is too long',
+      { message: 'x'.repeat(5001) },
+      'Please shorten the message to at most 5000 characters',
+      ['message'],
+    ],
+  ])('refuses it when %s, keeps the token, and stores nothing', (_what, overrides, error, fields) => {
+    const formToken = token();
+    const outcome = service().receive(message({ ...overrides, formToken }), '10.0.0.1');
+    expect(outcome).toEqual({ kind: 'invalid', error, fields, formToken });
+    expect(store.count()).toBe(0);
+  });
+
+  it.each([
+    ['missing', undefined],
+    ['forged', issueFormToken(Buffer.from('not-the-site-secret-but-long-enough-000'), START)],
+    ['more than a day old', issueFormToken(SECRET, START - 25 * 60 * 60_000)],
+  ])('refuses a form whose token is %s, with a fresh token that can be used at once', (_what, formToken) => {
+    const contact = service();
+    const outcome = contact.receive(message({ formToken }), '10.0.0.1');
+    expect(outcome).toMatchObject({ kind: 'invalid', error: FORM_EXPIRED_MESSAGE, fields: [] });
+    expect(store.count()).toBe(0);
+    if (outcome.kind !== 'invalid') throw new Error('expected a refusal');
+    expect(contact.receive(message({ formToken: outcome.formToken }), '10.0.0.1')).toMatchObject({ detail: 'stored' });
+  });
+
+  it.each([
+    ['the hidden honeypot field is filled in', { website: 'https://spam.example.net' }],
+    ['the form came back faster than a person fills it in', { formToken: issueFormToken(SECRET, START - 1000) }],
+  ])('drops it silently when %s: the answer is the same, nothing is stored', (_what, overrides) => {
+    const outcome = service().receive(message(overrides), '10.0.0.1');
+    expect(outcome).toMatchObject({ kind: 'received', detail: 'dropped' });
+    expect(store.count()).toBe(0);
+  });
+
+  it('tells an address over the limit to wait, and lets it send again later', () => {
+    const contact = service();
+    for (let index = 0; index < 5; index += 1) {
+      expect(contact.receive(message({ formToken: token() }), '10.0.0.1')).toMatchObject({ kind: 'received' });
+      clock += 1000;
+    }
+    expect(contact.receive(message({ formToken: token() }), '10.0.0.1')).toEqual({
+      kind: 'rate-limited',
+      error: RATE_LIMITED_MESSAGE,
+      retryAfterSeconds: 595,
+    });
+    expect(contact.receive(message({ formToken: token() }), '10.0.0.2')).toMatchObject({ kind: 'received' });
+    clock = START + 10 * 60_000 + 1;
+    expect(contact.receive(message({ formToken: token() }), '10.0.0.1')).toMatchObject({ kind: 'received' });
+    expect(store.count()).toBe(7);
+  });
+
+  it('deletes messages older than the retention period and keeps newer ones', () => {
+    const contact = service();
+    contact.receive(message(), '10.0.0.1');
+    clock += 200 * 24 * 60 * 60_000;
+    contact.receive(message({ formToken: token(), name: 'Newer' }), '10.0.0.1');
+    clock += 200 * 24 * 60 * 60_000;
+    expect(contact.deleteExpired()).toBe(1);
+    expect(store.list().map((stored) => stored.name)).toEqual(['Newer']);
+  });
+});
+
+describe('POST /api/contact', () => {
+  const post = (body: string, headers: Record<string, string> = { 'Content-Type': 'application/json' }) =>
+    new Request('http://localhost/api/contact', { method: 'POST', headers, body });
+
+  it('answers 200 with a fresh token once the message is stored', async () => {
+    const response = await handleContactApi(post(JSON.stringify(message())), () => service(), '10.0.0.1');
+    expect(response.status).toBe(200);
+    expect(response.headers.get('cache-control')).toBe('no-store');
+    expect(await response.json()).toEqual({ ok: true, formToken: expect.any(String) });
+    expect(store.count()).toBe(1);
+  });
+
+  it.each([
+    ['not JSON', () => post('{name:'), 400, /not valid JSON/],
+    ['a JSON array', () => post('[]'), 400, /must be a JSON object/],
+    ['a form body', () => post('name=x', { 'Content-Type': 'application/x-www-form-urlencoded' }), 415, /as JSON/],
+    [
+      'too large',
+      () => post(JSON.stringify(message({ message: 'x'.repeat(MAX_CONTACT_BODY_BYTES) }))),
+      413,
+      /too large/,
+    ],
+    ['missing fields', () => post(JSON.stringify(message({ name: '' }))), 400, new RegExp(MISSING_FIELDS_MESSAGE)],
+  ])('answers a body that is %s with %i and a JSON error', async (_what, request, status, error) => {
+    const response = await handleContactApi(request(), () => service(), '10.0.0.1');
+    expect(response.status).toBe(status);
+    expect(response.headers.get('content-type')).toMatch(/^application\/json/);
+    const body: unknown = await response.json();
+    expect(body).toMatchObject({ error: expect.stringMatching(error) });
+    expect(store.count()).toBe(0);
+  });
+
+  it('answers another method with 405 and Allow: POST', async () => {
+    const response = await handleContactApi(new Request('http://localhost/api/contact'), () => service(), '10.0.0.1');
+    expect(response.status).toBe(405);
+    expect(response.headers.get('allow')).toBe('POST');
+  });
+
+  it('answers 429 with Retry-After over the limit', async () => {
+    const contact = service({ ...SETTINGS, rateLimit: { max: 1, windowMs: 60_000 } });
+    await handleContactApi(post(JSON.stringify(message())), () => contact, '10.0.0.1');
+    const response = await handleContactApi(
+      post(JSON.stringify(message({ formToken: token() }))),
+      () => contact,
+      '10.0.0.1',
+    );
+    expect(response.status).toBe(429);
+    expect(response.headers.get('retry-after')).toBe('60');
+    expect(await response.json()).toEqual({ error: RATE_LIMITED_MESSAGE });
+  });
+
+  it('answers 503, not a crash, when the store cannot take the message', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    store.close();
+    const response = await handleContactApi(post(JSON.stringify(message())), () => service(), '10.0.0.1');
+    expect(response.status).toBe(503);
+    expect(await response.json()).toEqual({ error: expect.stringMatching(/could not be sent/) });
+    store = new ContactMessageStore(openDatabase(dataDir).db);
+    vi.restoreAllMocks();
+  });
+
+  it('stores 50 concurrent messages exactly once each, even when every one is sent twice', async () => {
+    const contact = service({ ...SETTINGS, rateLimit: { max: 1000, windowMs: 60_000 } });
+    const bodies = Array.from({ length: 50 }, (_, index) =>
+      JSON.stringify(message({ name: `Visitor ${index}`, formToken: token() })),
+    );
+    const responses = await Promise.all(
+      [...bodies, ...bodies].map((body, index) => handleContactApi(post(body), () => contact, `10.0.${index % 7}.1`)),
+    );
+    expect(responses.map((response) => response.status)).toEqual(Array(100).fill(200));
+    const names = store.list().map((stored) => stored.name);
+    expect(names).toHaveLength(50);
+    expect(new Set(names)).toEqual(new Set(bodies.map((_, index) => `Visitor ${index}`)));
+  });
+});

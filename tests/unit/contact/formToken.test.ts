@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import { checkFormToken, issueFormToken } from '../../../src/server/contact/formToken.ts';
+
+const SECRET = Buffer.from('a-test-secret-that-is-long-enough-123456');
+const OTHER = Buffer.from('another-secret-that-is-long-enough-654321');
+const NOW = Date.UTC(2026, 10, 22, 10, 0, 0);
+const DAY = 24 * 60 * 60_000;
+
+describe('form tokens', () => {
+  it('reads back a token it gave out, with its time and nonce', () => {
+    const token = issueFormToken(SECRET, NOW);
+    const check = checkFormToken(token, SECRET, NOW + 5000, DAY);
+    expect(check).toEqual({ ok: true, issuedAt: NOW, nonce: expect.stringMatching(/^[A-Za-z0-9_-]{16}$/) });
+  });
+
+  it('gives every form its own nonce', () => {
+    const nonces = new Set(
+      Array.from({ length: 50 }, () => {
+        const check = checkFormToken(issueFormToken(SECRET, NOW), SECRET, NOW, DAY);
+        return check.ok ? check.nonce : '';
+      }),
+    );
+    expect(nonces.size).toBe(50);
+  });
+
+  it.each([
+    ['missing', undefined, 'missing'],
+    ['empty', '', 'missing'],
+    ['not a string', 12, 'missing'],
+    ['garbage', 'hello', 'invalid'],
+    ['signed with another secret', issueFormToken(OTHER, NOW), 'invalid'],
+    [
+      'with its time changed',
+      issueFormToken(SECRET, NOW).replace(/^[0-9a-z]+/, (NOW - 60_000).toString(36)),
+      'invalid',
+    ],
+    ['from the future', issueFormToken(SECRET, NOW + 10 * 60_000), 'invalid'],
+    ['older than a day', issueFormToken(SECRET, NOW - DAY - 1), 'expired'],
+  ])('refuses a token that is %s', (_what, token, reason) => {
+    expect(checkFormToken(token, SECRET, NOW, DAY)).toEqual({ ok: false, reason });
+  });
+});

@@ -1,0 +1,138 @@
+/**
+ * The loader that src/content.config.ts gives every collection: a mistake in a content file
+ * fails the build (the loader throws) with the file, line, entry and field; correct files reach
+ * Astro's store. Run with a fake of the little of Astro's loader context it uses.
+ */
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { CONTENT_SOURCES, contentSource } from '../../../src/lib/content/contentFiles.ts';
+import { ContentError, yamlLoader, type YamlLoaderContext } from '../../../src/lib/content/yamlLoader.ts';
+
+interface StoredEntry {
+  id: string;
+  data: Record<string, unknown>;
+  filePath?: string;
+}
+
+/** The loader context Astro passes, reduced to what the loader uses, recording what it stores. */
+function fakeContext(root: string) {
+  const stored: StoredEntry[] = [];
+  const parsed: string[] = [];
+  const context: YamlLoaderContext = {
+    config: { root: pathToFileURL(`${root}${path.sep}`) },
+    store: {
+      clear: () => {
+        stored.length = 0;
+      },
+      set: (entry) => {
+        stored.push(entry);
+        return true;
+      },
+    },
+    parseData: async (props) => {
+      parsed.push(props.id);
+      return props.data;
+    },
+    logger: {
+      error: (message) => {
+        throw new Error(`unexpected log: ${message}`);
+      },
+    },
+  };
+  return { context, stored, parsed };
+}
+
+let root: string;
+
+function write(relative: string, text: string) {
+  const file = path.join(root, relative);
+  mkdirSync(path.dirname(file), { recursive: true });
+  writeFileSync(file, text);
+}
+
+const webinar = (id: number, showOnHome: boolean) => `
+- id: ${id}
+  image: ./photos/w.jpg
+  date: 14 - March - 2025
+  host: Hosted by Salem branch
+  shortTitle: Airway basics ${id}
+  title: Airway basics for postgraduates, part ${id}
+  videoUrl: https://www.youtube.com/watch?v=aBcDeFgHiJk
+  showOnHome: ${showOnHome}
+`;
+
+const bearer = (index: number) =>
+  `  - name: Dr. Sample ${index}\n    position: Secretary\n    image: ../photos/p.jpg\n    phone: "+91 00000 1000${index}"\n`;
+
+beforeEach(() => {
+  root = mkdtempSync(path.join(tmpdir(), 'yaml-loader-'));
+  write('content/photos/w.jpg', 'only its existence is checked');
+  write('content/photos/p.jpg', 'only its existence is checked');
+});
+
+afterEach(() => rmSync(root, { recursive: true, force: true }));
+
+describe('yamlLoader', () => {
+  it('hands every entry of a correct file to the store, by id and with its file', async () => {
+    write('content/webinars.yaml', [1, 2, 3, 4, 5].map((id) => webinar(id, id <= 4)).join(''));
+    const { context, stored, parsed } = fakeContext(root);
+    await yamlLoader(contentSource('webinars')).load(context);
+    expect(parsed).toEqual(['1', '2', '3', '4', '5']);
+    expect(stored.map((entry) => [entry.id, entry.filePath, entry.data['shortTitle']])).toEqual([
+      ['1', 'content/webinars.yaml', 'Airway basics 1'],
+      ['2', 'content/webinars.yaml', 'Airway basics 2'],
+      ['3', 'content/webinars.yaml', 'Airway basics 3'],
+      ['4', 'content/webinars.yaml', 'Airway basics 4'],
+      ['5', 'content/webinars.yaml', 'Airway basics 5'],
+    ]);
+  });
+
+  it.each([
+    [
+      'a webinar without its title',
+      'webinars' as const,
+      'content/webinars.yaml',
+      [1, 2, 3, 4]
+        .map((id) => webinar(id, true))
+        .join('')
+        .replace(/ {2}title: .*part 2\n/, ''),
+      'content/webinars.yaml, line 11, webinar 2 (id 2): "title": this field is required',
+    ],
+    [
+      'a branch bearer with a phone that is not one',
+      'branches' as const,
+      'content/branches/salem.yaml',
+      `city: Salem\norder: 1\nbearers:\n${[1, 2, 3].map(bearer).join('').replace('+91 00000 10002', 'call the office')}`,
+      'content/branches/salem.yaml, line 11, branch file "salem": "bearers › item 2 › phone": expected a phone number',
+    ],
+    [
+      'a branch with six bearers',
+      'branches' as const,
+      'content/branches/salem.yaml',
+      `city: Salem\norder: 1\nbearers:\n${[1, 2, 3, 4, 5, 6].map(bearer).join('')}`,
+      'content/branches/salem.yaml, line 4, branch file "salem": "bearers": expected 3 to 5 bearers; this branch has more than 5',
+    ],
+  ])(
+    'fails the build on %s, naming the file, line, entry and field',
+    async (_case, collection, file, yaml, message) => {
+      write(file, yaml);
+      const { context, stored } = fakeContext(root);
+      const loading = yamlLoader(contentSource(collection)).load(context);
+      await expect(loading).rejects.toThrow(ContentError);
+      await expect(loading).rejects.toThrow(message);
+      expect(stored).toEqual([]);
+    },
+  );
+
+  it('loads the real content of every collection', async () => {
+    const projectRoot = path.resolve(import.meta.dirname, '../../..');
+    for (const source of CONTENT_SOURCES) {
+      const { context, stored } = fakeContext(projectRoot);
+      await yamlLoader(source).load(context);
+      expect(stored.length, source.path).toBeGreaterThan(0);
+    }
+  });
+});
