@@ -37,7 +37,8 @@ export default function GalleryViewer({ items }: GalleryViewerProps) {
                 setOpenIndex(index);
               }}
             >
-              <ResponsiveImage image={item.thumbnail} alt="" className="gallery-item__image" />
+              {/* The first picture is the page's largest paint on phones: fetched at once, first. */}
+              <ResponsiveImage image={item.thumbnail} alt="" priority={index === 0} className="gallery-item__image" />
               {item.type === 'video' ? (
                 <span className="gallery-item__play" aria-hidden="true">
                   <svg width="28" height="28" viewBox="0 0 24 24" fill="currentColor">

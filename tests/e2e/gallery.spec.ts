@@ -36,6 +36,17 @@ test('shows the banner, the gallery title and one button per photo and video', a
   }
 });
 
+test('the first picture, the largest paint on a phone, loads at once with high priority; the others lazily', async ({
+  page,
+}) => {
+  await page.goto('/Gallery');
+  const thumbnails = page.locator('.gallery-grid button img');
+  await expect(thumbnails.first()).toHaveAttribute('loading', 'eager');
+  await expect(thumbnails.first()).toHaveAttribute('fetchpriority', 'high');
+  const rest = await thumbnails.evaluateAll((images) => images.slice(1).map((image) => image.getAttribute('loading')));
+  expect(rest).toEqual(['lazy', 'lazy', 'lazy']);
+});
+
 test.describe('the overlay', () => {
   for (const image of IMAGES) {
     test(`opens the large photo "${image.alt}" and closes with the close button, returning focus`, async ({ page }) => {
