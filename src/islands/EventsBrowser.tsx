@@ -9,6 +9,7 @@
  */
 import { useEffect, useId, useState } from 'react';
 import { normalizeEvents, type EventRecord } from '../lib/events/eventRecords.ts';
+import { eventsListResponse } from '../lib/events/eventsListRequest.ts';
 import { DEFAULT_PLACE, DEFAULT_YEAR, EVENT_PLACES, EVENT_YEARS, filterEvents } from '../lib/events/filterEvents.ts';
 import { photoVariants } from '../lib/events/photoVariants.ts';
 import { useHydrated } from './useHydrated.ts';
@@ -41,14 +42,14 @@ interface EventCardProps {
   subtitle: string;
   image: string;
   href: string;
-  /** Takes its place but is not shown (and so not read out or focused). */
+  /** Waits for the events to load above it: holds its place unseen where scripts run (global.css). */
   pending?: boolean;
 }
 
 /** Fetches every event; a failure is logged to the console (spec point 8) and reported as such. */
 async function loadEvents(endpoint: string, signal?: AbortSignal): Promise<Load> {
   try {
-    const response = await fetch(endpoint, { method: 'POST', headers: { Accept: 'application/json' }, signal });
+    const response = await eventsListResponse(endpoint, signal);
     if (!response.ok) throw new Error(`events_list answered ${response.status}`);
     return { state: 'ready', events: normalizeEvents(await response.json()) };
   } catch (error) {
@@ -60,7 +61,7 @@ async function loadEvents(endpoint: string, signal?: AbortSignal): Promise<Load>
 function EventCard({ id, title, subtitle, image, href, pending = false }: EventCardProps) {
   const picture = photoVariants(image);
   return (
-    <li className={pending ? 'event-card holds-place' : 'event-card'} data-event-id={id}>
+    <li className={pending ? 'event-card event-card--awaiting-events' : 'event-card'} data-event-id={id}>
       <img
         src={picture.src}
         srcSet={picture.srcset}

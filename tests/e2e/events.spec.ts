@@ -23,6 +23,27 @@ async function choose(page: Page, place: string, year: string) {
 }
 
 test.describe('Monthly Activities', () => {
+  test('asks for the events once, as soon as the page is parsed, while the island still loads', async ({ page }) => {
+    // The island's code is held back until the events have been asked for: only the page's own
+    // early request can be made meanwhile (src/lib/events/eventsListRequest.ts).
+    let releaseIsland = () => {};
+    const islandHeld = new Promise<void>((resolve) => (releaseIsland = resolve));
+    await page.route('**/_astro/EventsBrowser*.js', async (route) => {
+      await islandHeld;
+      await route.continue();
+    });
+    const asked: string[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname === '/Admin/api/events_list') asked.push(request.method());
+    });
+    const early = page.waitForRequest((request) => new URL(request.url()).pathname === '/Admin/api/events_list');
+    await page.goto('/monthly-activities', { waitUntil: 'domcontentloaded' });
+    await early;
+    releaseIsland();
+    await expect(page.getByRole('status')).toHaveText('2 events for Tamil Nadu in 2025.');
+    expect(asked).toEqual(['POST']);
+  });
+
   test('defaults to Tamil Nadu and 2025, with the fixed cricket card last', async ({ page }) => {
     await page.goto('/monthly-activities');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Monthly Activities');
@@ -68,6 +89,7 @@ test.describe('Monthly Activities', () => {
     await expect(note).toBeVisible();
     expect(await note.textContent()).toContain('The list of events needs JavaScript.');
     await expect(cards(page)).toHaveCount(1);
+    await expect(cards(page).first()).toBeVisible();
     await expect(page.getByText('Loading events…')).toHaveCount(0);
     await expect(page.locator('.events-grid')).not.toHaveAttribute('aria-busy', 'true');
     await context.close();
