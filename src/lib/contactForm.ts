@@ -8,6 +8,10 @@
  */
 import * as z from 'zod/mini';
 
+// The form runs in the browser, whose Content-Security-Policy forbids eval: jitless, zod never
+// probes for it (see src/lib/zodWithoutEval.ts, the same setting for the full zod).
+z.config({ jitless: true });
+
 export const CONTACT_FIELDS = ['name', 'email', 'phone', 'message'] as const;
 export type ContactField = (typeof CONTACT_FIELDS)[number];
 
