@@ -47,8 +47,14 @@ export function createContactService(env: NodeJS.ProcessEnv = process.env): Cont
 
 let current: ContactService | undefined;
 
-/** The one contact service of this process. */
+/** The one contact service of this process; its store closes when the process exits. */
 export function getContactService(): ContactService {
-  current ??= createContactService();
+  if (!current) {
+    const service = createContactService();
+    // Closing SQLite is synchronous, so it completes within the exit handler (the write-ahead
+    // log is folded back into the database file), as the events store does.
+    process.once('exit', () => service.store.close());
+    current = service;
+  }
   return current;
 }
