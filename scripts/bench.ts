@@ -46,28 +46,50 @@ const WARM_UP_SECONDS = 2;
 /** Where each Lighthouse report is saved as JSON (git-ignored), to open in the Lighthouse viewer. */
 const REPORTS = path.resolve(import.meta.dirname, '../reports/lighthouse');
 
-const { values: flags } = parseArgs({
-  options: {
-    runs: { type: 'string', default: '3' },
-    only: { type: 'string' },
-    duration: { type: 'string', default: '10' },
-    connections: { type: 'string', default: '10' },
-    route: { type: 'string', multiple: true },
-    'cpu-slowdown': { type: 'string' },
-  },
-});
+const USAGE = `Usage: npm run bench [-- --runs 3] [--only lighthouse|load] [--duration 10] [--connections 10]
+                     [--route /branches ...] [--cpu-slowdown 4]`;
+
+/** Stops with the reason and the usage, without a stack trace. */
+function usageError(reason: string): never {
+  console.error(`${reason}\n${USAGE}`);
+  process.exit(2);
+}
+
+function parseFlags() {
+  try {
+    return parseArgs({
+      options: {
+        runs: { type: 'string', default: '3' },
+        only: { type: 'string' },
+        duration: { type: 'string', default: '10' },
+        connections: { type: 'string', default: '10' },
+        route: { type: 'string', multiple: true },
+        'cpu-slowdown': { type: 'string' },
+        help: { type: 'boolean' },
+      },
+    }).values;
+  } catch (error) {
+    return usageError(error instanceof Error ? error.message : String(error));
+  }
+}
+
+const flags = parseFlags();
+if (flags.help) {
+  console.info(USAGE);
+  process.exit(0);
+}
 /** Lighthouse's CPU slowdown, when not its default (4): for a machine much slower or faster than it assumes. */
 const cpuSlowdown = flags['cpu-slowdown'] === undefined ? undefined : Number(flags['cpu-slowdown']);
-if (cpuSlowdown !== undefined && !(cpuSlowdown >= 1)) throw new Error('--cpu-slowdown takes a number of 1 or more');
+if (cpuSlowdown !== undefined && !(cpuSlowdown >= 1)) usageError('--cpu-slowdown takes a number of 1 or more');
 const routes = flags.route ?? ROUTES;
 const runs = Number(flags.runs);
 const duration = Number(flags.duration);
 const connections = Number(flags.connections);
 if (![runs, duration, connections].every((value) => Number.isInteger(value) && value > 0)) {
-  throw new Error('--runs, --duration and --connections take whole numbers above 0');
+  usageError('--runs, --duration and --connections take whole numbers above 0');
 }
 if (flags.only !== undefined && flags.only !== 'lighthouse' && flags.only !== 'load') {
-  throw new Error('--only takes "lighthouse" or "load"');
+  usageError('--only takes "lighthouse" or "load"');
 }
 
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
