@@ -9,6 +9,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { EventsListAnswers } from '../src/server/api/eventsListAnswer.ts';
 import type { ContactService } from '../src/server/contact/ContactService.ts';
 import { createContactService } from '../src/server/contact/index.ts';
 import { ContactSettingsError } from '../src/server/contact/settings.ts';
@@ -85,9 +86,12 @@ const handler: unknown = typeof built === 'object' && built !== null ? Reflect.g
 if (typeof handler !== 'function') {
   throw new Error(`${entry} does not export a request handler; rebuild with "npm run build".`);
 }
+// The events list is the API's busiest answer: kept ready, compressed, until the events change.
+const eventsList = new EventsListAnswers(events);
 const server = createSiteServer((request, response) => handler(request, response), {
   healthCheck: () => events.isHealthy(),
   pagePolicy: loadPagePolicies(path.join(root, 'dist/client')),
+  eventsList: () => eventsList.current(),
 });
 server.listen(port, host, () => {
   console.info(`Serving the site on http://${host}:${port} (data in ${process.env.DATA_DIR})`);

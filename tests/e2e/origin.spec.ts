@@ -17,3 +17,16 @@ test('a form post to an on-demand route from another site gets a 403 with a JSON
   expect(response.status()).toBe(403);
   expect(await response.json()).toEqual({ error: 'Forms on this site can only be sent from its own pages' });
 });
+
+test('the site server’s ready events_list answer is the endpoint’s answer', async ({ request }) => {
+  // Body-less: answered by the site server from its prepared answer (src/server/api/eventsListAnswer.ts).
+  const ready = await request.fetch('/Admin/api/events_list', { method: 'POST' });
+  // With a JSON body: answered by the Astro endpoint (src/server/api/eventsApi.ts).
+  const endpoint = await request.post('/Admin/api/events_list', { data: {} });
+  expect(ready.status()).toBe(200);
+  expect(endpoint.status()).toBe(200);
+  expect(await ready.json()).toEqual(await endpoint.json());
+  for (const header of ['content-type', 'cache-control', 'content-security-policy', 'x-content-type-options']) {
+    expect(ready.headers()[header]).toBe(endpoint.headers()[header]);
+  }
+});

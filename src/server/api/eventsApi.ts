@@ -44,12 +44,19 @@ function methodNotAllowed(request: Request): Response | undefined {
   return json(405, { error: `${request.method} is not allowed here; use POST` }, { Allow: 'POST' });
 }
 
+/** The answer when the source fails (also sent by the site server's ready events_list answer). */
+export const EVENTS_UNAVAILABLE = { error: 'Events are unavailable right now; please try again later' };
+
+export function logSourceFailure(error: unknown) {
+  console.error('Events source failed:', error instanceof Error ? error.message : error);
+}
+
 async function fromSource<T>(load: () => Promise<T>): Promise<Response> {
   try {
     return json(200, { records: await load() });
   } catch (error) {
-    console.error('Events source failed:', error instanceof Error ? error.message : error);
-    return json(503, { error: 'Events are unavailable right now; please try again later' });
+    logSourceFailure(error);
+    return json(503, EVENTS_UNAVAILABLE);
   }
 }
 

@@ -17,6 +17,12 @@ export interface EventPhoto {
 export interface EventsSource {
   /** Every event, newest first. */
   listEvents(): Promise<EventRecord[]>;
+  /**
+   * A token that changes whenever listEvents() may answer differently, cheap to ask for, so an
+   * answer made from the list can be kept until it changes; undefined when the source cannot
+   * tell without asking (then nothing is kept).
+   */
+  listVersion(): string | undefined;
   /** The photos of one event, in order; an unknown event has none. */
   eventDetails(eventId: number): Promise<EventImageRecord[]>;
   /**

@@ -74,6 +74,12 @@ export class RemoteEventsSource implements EventsSource {
     });
   }
 
+  /** While the cached list is fresh, the time it came; once stale, undefined (it must be asked for). */
+  listVersion(): string | undefined {
+    const cached = this.#listSlot.last;
+    return cached && this.#now() - cached.at < this.#cacheMs ? String(cached.at) : undefined;
+  }
+
   async eventDetails(eventId: number): Promise<EventImageRecord[]> {
     return this.#cached(`event_details_list ${eventId}`, this.#detailSlot(eventId), async () => {
       const images = normalizeEventImages(await this.#post('event_details_list', { eventId }));

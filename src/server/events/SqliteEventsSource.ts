@@ -30,6 +30,9 @@ export class SqliteEventsSource implements EventsSource {
   // Prepared once: every page view and API call runs one of these.
   readonly #listEvents: StatementSync;
   readonly #eventDetails: StatementSync;
+  readonly #dataVersion: StatementSync;
+  /** Writes through this connection (PRAGMA data_version counts only other connections' commits). */
+  #ownWrites = 0;
 
   constructor(db: DatabaseSync, { uploadsDir }: SqliteOptions) {
     this.#db = db;
@@ -40,6 +43,12 @@ export class SqliteEventsSource implements EventsSource {
     this.#eventDetails = db.prepare(
       'SELECT event_image, img_description FROM event_images WHERE events_id = ? ORDER BY sort_order, id',
     );
+    this.#dataVersion = db.prepare('PRAGMA data_version');
+  }
+
+  listVersion(): string | undefined {
+    const version = this.#dataVersion.get()?.['data_version'];
+    return typeof version === 'number' ? `${version}.${this.#ownWrites}` : undefined;
   }
 
   async listEvents(): Promise<EventRecord[]> {
@@ -99,6 +108,7 @@ export class SqliteEventsSource implements EventsSource {
         );
       }
       this.#db.exec('COMMIT');
+      this.#ownWrites += 1;
     } catch (error) {
       this.#db.exec('ROLLBACK');
       throw error;

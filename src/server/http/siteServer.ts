@@ -8,6 +8,8 @@
  *   its canonical spelling (the build writes each route once, so no two output paths differ
  *   only in case);
  * - GET /healthz answers whether the server and its store are usable;
+ * - a body-less POST /Admin/api/events_list, the API's busiest call, gets the answer kept ready
+ *   and compressed until the events change (eventsListAnswer.ts), the endpoint's answer exactly;
  * - every answer gets the security headers below, and hashed build assets (/_astro/...) are
  *   cached for a year as immutable (HTML keeps its ETag/Last-Modified revalidation);
  * - text answers (HTML, CSS, JavaScript, JSON, SVG) are compressed with brotli or gzip;
@@ -19,18 +21,28 @@
 import http from 'node:http';
 import compression from 'compression';
 import { canonicalSpelling } from '../../lib/routes.ts';
+import { EVENTS_UNAVAILABLE, logSourceFailure } from '../api/eventsApi.ts';
+import { EVENTS_LIST_PATH, type PreparedAnswer } from '../api/eventsListAnswer.ts';
 import { HEADER_ONLY_DIRECTIVES, withHeaderOnlyDirectives } from './contentSecurityPolicy.ts';
 import { onHeaders } from './onHeaders.ts';
+import { createRequestLog } from './requestLog.ts';
 
 export type NodeHandler = (request: http.IncomingMessage, response: http.ServerResponse) => void;
 
 export interface SiteServerOptions {
   /** Whether the store behind the site can answer; GET /healthz reports it. */
   healthCheck?: () => Promise<boolean>;
-  /** Where request lines go (default: standard output); `false` turns them off. */
+  /** Where request lines go (default: standard output, see requestLog.ts); `false` turns them off. */
   log?: ((line: string) => void) | false;
   /** The Content-Security-Policy header of the prerendered page at a path, if any. */
   pagePolicy?: (pathname: string) => string | undefined;
+  /**
+   * The ready answer to a body-less `POST /Admin/api/events_list` (as the Monthly Activities page
+   * and the events contract send it), sent without going through Astro; see eventsListAnswer.ts.
+   * Any other request to that path goes to the Astro endpoint as usual; a failure gets the
+   * endpoint's 503.
+   */
+  eventsList?: () => Promise<PreparedAnswer>;
 }
 
 /** Headers every answer carries (the Content-Security-Policy is chosen per answer). */
@@ -91,9 +103,63 @@ async function answerHealth(response: http.ServerResponse, healthCheck: SiteServ
   response.end(JSON.stringify({ status: healthy ? 'ok' : 'unavailable' }));
 }
 
+/** A POST with no body and no content type but JSON: nothing to read, nothing a form could send. */
+function isBodylessCall(request: http.IncomingMessage): boolean {
+  const type = request.headers['content-type']?.split(';')[0]?.trim().toLowerCase();
+  return (
+    request.headers['transfer-encoding'] === undefined &&
+    (request.headers['content-length'] ?? '0') === '0' &&
+    (type === undefined || type === 'application/json')
+  );
+}
+
+/** The encoding the client prefers among brotli, gzip and none ("br;q=0" refuses brotli). */
+export function preferredEncoding(acceptEncoding: string | undefined): keyof PreparedAnswer {
+  let best: keyof PreparedAnswer = 'identity';
+  let bestQuality = 0;
+  for (const part of (acceptEncoding ?? '').split(',')) {
+    const [name = '', ...parameters] = part.trim().toLowerCase().split(';');
+    if (name !== 'br' && name !== 'gzip') continue;
+    const q = parameters.map((parameter) => /^\s*q=([0-9.]+)\s*$/.exec(parameter)?.[1]).find(Boolean);
+    const quality = q === undefined ? 1 : Number(q);
+    if (quality > bestQuality || (quality === bestQuality && quality > 0 && name === 'br')) {
+      best = name;
+      bestQuality = quality;
+    }
+  }
+  return bestQuality > 0 ? best : 'identity';
+}
+
+const JSON_ANSWER = { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' };
+
+/** Sends the prepared answer, or, when the source fails, the endpoint's own 503 (not asking twice). */
+async function answerPrepared(
+  request: http.IncomingMessage,
+  response: http.ServerResponse,
+  prepared: () => Promise<PreparedAnswer>,
+) {
+  let answer: PreparedAnswer;
+  try {
+    answer = await prepared();
+  } catch (error) {
+    logSourceFailure(error);
+    response.writeHead(503, JSON_ANSWER).end(JSON.stringify(EVENTS_UNAVAILABLE));
+    return;
+  }
+  const encoding = preferredEncoding(request.headers['accept-encoding']);
+  const body = answer[encoding];
+  response.writeHead(200, {
+    ...JSON_ANSWER,
+    Vary: 'Accept-Encoding',
+    ...(encoding === 'identity' ? {} : { 'Content-Encoding': encoding }),
+    'Content-Length': body.length,
+  });
+  response.end(body);
+}
+
 export function createSiteServer(astroHandler: NodeHandler, options: SiteServerOptions = {}): http.Server {
   const compress = compression({ threshold: 1024 });
-  const log = options.log === false ? undefined : (options.log ?? ((line: string) => console.info(line)));
+  const log = options.log === false ? undefined : (options.log ?? createRequestLog());
 
   return http.createServer((request, response) => {
     const started = process.hrtime.bigint();
@@ -122,6 +188,10 @@ export function createSiteServer(astroHandler: NodeHandler, options: SiteServerO
       return;
     }
     if (pathname.startsWith('/_astro/')) response.setHeader('Cache-Control', IMMUTABLE);
+    if (options.eventsList && request.method === 'POST' && pathname === EVENTS_LIST_PATH && isBodylessCall(request)) {
+      void answerPrepared(request, response, options.eventsList);
+      return;
+    }
     compress(request, response, () => astroHandler(request, response));
   });
 }
