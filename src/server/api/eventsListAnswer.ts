@@ -7,8 +7,6 @@
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { EventsSource } from '../events/EventsSource.ts';
 
-export const EVENTS_LIST_PATH = '/Admin/api/events_list';
-
 /** The same body, uncompressed and compressed. */
 export interface PreparedAnswer {
   identity: Buffer;

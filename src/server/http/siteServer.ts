@@ -22,7 +22,8 @@ import http from 'node:http';
 import compression from 'compression';
 import { canonicalSpelling } from '../../lib/routes.ts';
 import { EVENTS_UNAVAILABLE, logSourceFailure } from '../api/eventsApi.ts';
-import { EVENTS_LIST_PATH, type PreparedAnswer } from '../api/eventsListAnswer.ts';
+import { EVENTS_LIST_ENDPOINT } from '../../lib/events/eventsListRequest.ts';
+import type { PreparedAnswer } from '../api/eventsListAnswer.ts';
 import { HEADER_ONLY_DIRECTIVES, withHeaderOnlyDirectives } from './contentSecurityPolicy.ts';
 import { onHeaders } from './onHeaders.ts';
 import { createRequestLog } from './requestLog.ts';
@@ -188,7 +189,12 @@ export function createSiteServer(astroHandler: NodeHandler, options: SiteServerO
       return;
     }
     if (pathname.startsWith('/_astro/')) response.setHeader('Cache-Control', IMMUTABLE);
-    if (options.eventsList && request.method === 'POST' && pathname === EVENTS_LIST_PATH && isBodylessCall(request)) {
+    if (
+      options.eventsList &&
+      request.method === 'POST' &&
+      pathname === EVENTS_LIST_ENDPOINT &&
+      isBodylessCall(request)
+    ) {
       void answerPrepared(request, response, options.eventsList);
       return;
     }
