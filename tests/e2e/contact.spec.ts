@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { randomUUID } from 'node:crypto';
 import {
   CONTACT_HONEYPOT_FIELD,
@@ -319,7 +319,7 @@ test.describe('without JavaScript', () => {
 
 test.describe('the contact endpoints', () => {
   /** A fresh form token, as a page gives out. */
-  async function formToken(request: import('@playwright/test').APIRequestContext, base = '') {
+  async function formToken(request: APIRequestContext, base = '') {
     const html = await (await request.get(`${base}/Contact-Us`)).text();
     const token = /name="formToken" value="([^"]+)"/.exec(html)?.[1];
     if (!token) throw new Error('the page has no form token');
