@@ -6,19 +6,14 @@
  * `Allow: POST`; a failing source a 503. Nothing here throws.
  */
 import type { EventsSource } from '../events/EventsSource.ts';
+import { jsonAnswer, refuseUnlessPost } from '../http/jsonAnswer.ts';
 import { BodyTooLargeError, readLimitedBody } from '../http/readBody.ts';
 
 /** Bodies are tiny ({"eventId": 12}); anything larger is refused unread. */
 export const MAX_BODY_BYTES = 8 * 1024;
 
-const JSON_HEADERS = { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' };
-
-function json(status: number, body: unknown, headers: Record<string, string> = {}): Response {
-  return new Response(JSON.stringify(body), { status, headers: { ...JSON_HEADERS, ...headers } });
-}
-
 function badRequest(error: string): Response {
-  return json(400, { error });
+  return jsonAnswer(400, { error });
 }
 
 /** The body of a request as text, or why it could not be had. */
@@ -39,11 +34,6 @@ async function bodyOf(request: Request): Promise<BodyResult> {
   }
 }
 
-function methodNotAllowed(request: Request): Response | undefined {
-  if (request.method === 'POST') return undefined;
-  return json(405, { error: `${request.method} is not allowed here; use POST` }, { Allow: 'POST' });
-}
-
 /** The answer when the source fails (also sent by the site server's ready events_list answer). */
 export const EVENTS_UNAVAILABLE = { error: 'Events are unavailable right now; please try again later' };
 
@@ -53,15 +43,15 @@ export function logSourceFailure(error: unknown) {
 
 async function fromSource<T>(load: () => Promise<T>): Promise<Response> {
   try {
-    return json(200, { records: await load() });
+    return jsonAnswer(200, { records: await load() });
   } catch (error) {
     logSourceFailure(error);
-    return json(503, EVENTS_UNAVAILABLE);
+    return jsonAnswer(503, EVENTS_UNAVAILABLE);
   }
 }
 
 export async function handleEventsList(request: Request, source: EventsSource): Promise<Response> {
-  const refused = methodNotAllowed(request);
+  const refused = refuseUnlessPost(request);
   if (refused) return refused;
   const body = await bodyOf(request);
   if ('refused' in body) return body.refused;
@@ -85,7 +75,7 @@ export function parseEventId(body: unknown): { eventId: number } | { error: stri
 }
 
 export async function handleEventDetails(request: Request, source: EventsSource): Promise<Response> {
-  const refused = methodNotAllowed(request);
+  const refused = refuseUnlessPost(request);
   if (refused) return refused;
   const read = await bodyOf(request);
   if ('refused' in read) return read.refused;

@@ -6,20 +6,15 @@
  * Both hand the fields to ContactService.receive, which knows nothing of HTTP.
  */
 import { NOT_SENT_MESSAGE } from '../../lib/contactForm.ts';
+import { jsonAnswer, mediaTypeOf, refuseUnlessPost } from '../http/jsonAnswer.ts';
 import { BodyTooLargeError, readLimitedBody } from '../http/readBody.ts';
 import type { ContactService } from './ContactService.ts';
 
 /** Far more than the longest message the fields allow, even with every character escaped. */
 export const MAX_CONTACT_BODY_BYTES = 64 * 1024;
 
-const JSON_HEADERS = { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' };
-
-function json(status: number, body: unknown, headers: Record<string, string> = {}): Response {
-  return new Response(JSON.stringify(body), { status, headers: { ...JSON_HEADERS, ...headers } });
-}
-
 function mediaType(request: Request): string {
-  return request.headers.get('content-type')?.split(';')[0]?.trim().toLowerCase() ?? '';
+  return mediaTypeOf(request.headers.get('content-type'));
 }
 
 export async function handleContactApi(
@@ -27,44 +22,43 @@ export async function handleContactApi(
   service: () => ContactService,
   clientAddress: string,
 ): Promise<Response> {
-  if (request.method !== 'POST') {
-    return json(405, { error: `${request.method} is not allowed here; use POST` }, { Allow: 'POST' });
-  }
+  const refused = refuseUnlessPost(request);
+  if (refused) return refused;
   if (mediaType(request) !== 'application/json') {
-    return json(415, { error: 'Send the message as JSON (Content-Type: application/json)' });
+    return jsonAnswer(415, { error: 'Send the message as JSON (Content-Type: application/json)' });
   }
   let text: string;
   try {
     text = await readLimitedBody(request, MAX_CONTACT_BODY_BYTES);
   } catch (error) {
     if (error instanceof BodyTooLargeError) {
-      return json(413, { error: `The message is too large (more than ${MAX_CONTACT_BODY_BYTES} bytes)` });
+      return jsonAnswer(413, { error: `The message is too large (more than ${MAX_CONTACT_BODY_BYTES} bytes)` });
     }
-    return json(400, { error: 'The request body could not be read' });
+    return jsonAnswer(400, { error: 'The request body could not be read' });
   }
   let body: unknown;
   try {
     body = JSON.parse(text);
   } catch {
-    return json(400, { error: 'The request body is not valid JSON' });
+    return jsonAnswer(400, { error: 'The request body is not valid JSON' });
   }
   if (typeof body !== 'object' || body === null || Array.isArray(body)) {
-    return json(400, { error: 'The request body must be a JSON object with name, email, phone and message' });
+    return jsonAnswer(400, { error: 'The request body must be a JSON object with name, email, phone and message' });
   }
 
   try {
     const outcome = service().receive(body, clientAddress);
     switch (outcome.kind) {
       case 'received':
-        return json(200, { ok: true, formToken: outcome.formToken });
+        return jsonAnswer(200, { ok: true, formToken: outcome.formToken });
       case 'invalid':
-        return json(400, { error: outcome.error, fields: outcome.fields, formToken: outcome.formToken });
+        return jsonAnswer(400, { error: outcome.error, fields: outcome.fields, formToken: outcome.formToken });
       case 'rate-limited':
-        return json(429, { error: outcome.error }, { 'Retry-After': String(outcome.retryAfterSeconds) });
+        return jsonAnswer(429, { error: outcome.error }, { 'Retry-After': String(outcome.retryAfterSeconds) });
     }
   } catch (error) {
     console.error('Contact message not stored:', error instanceof Error ? error.message : error);
-    return json(503, { error: NOT_SENT_MESSAGE });
+    return jsonAnswer(503, { error: NOT_SENT_MESSAGE });
   }
 }
 

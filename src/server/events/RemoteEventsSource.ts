@@ -15,6 +15,7 @@ import {
 } from '../../lib/events/eventRecords.ts';
 import { sitePathOf, UPLOADS_PATH } from '../../lib/events/fixImagePath.ts';
 import { checkUploadPath } from '../uploads.ts';
+import { BodyTooLargeError, readLimitedBytes } from '../http/readBody.ts';
 import { EventsUnavailableError, PhotoUnavailableError, type EventPhoto, type EventsSource } from './EventsSource.ts';
 
 export interface RemoteOptions {
@@ -143,39 +144,14 @@ export class RemoteEventsSource implements EventsSource {
     signal: AbortSignal,
     failed: (reason: string) => PhotoUnavailableError,
   ): Promise<Uint8Array<ArrayBuffer>> {
-    const tooLarge = () => failed(`sent a photo larger than ${this.#maxPhotoBytes} bytes`);
-    if (Number(response.headers.get('content-length') ?? 0) > this.#maxPhotoBytes) {
-      await response.body?.cancel();
-      throw tooLarge();
-    }
-    if (!response.body) return new Uint8Array();
-    const reader = response.body.getReader();
-    const chunks: Uint8Array[] = [];
-    let size = 0;
     try {
-      for (;;) {
-        const { done, value } = await reader.read();
-        if (done) break;
-        size += value.byteLength;
-        if (size > this.#maxPhotoBytes) {
-          await reader.cancel();
-          throw tooLarge();
-        }
-        chunks.push(value);
-      }
+      return await readLimitedBytes(response, this.#maxPhotoBytes);
     } catch (error) {
-      if (error instanceof PhotoUnavailableError) throw error;
+      if (error instanceof BodyTooLargeError) throw failed(`sent a photo larger than ${this.#maxPhotoBytes} bytes`);
       throw failed(
         signal.aborted ? `did not send the photo within ${this.#timeoutMs} ms` : `broke off (${messageOf(error)})`,
       );
     }
-    const bytes = new Uint8Array(size);
-    let offset = 0;
-    for (const chunk of chunks) {
-      bytes.set(chunk, offset);
-      offset += chunk.byteLength;
-    }
-    return bytes;
   }
 
   /** The cache slot of one event's photos, marked as the most recently used; the least recent beyond the limit go. */

@@ -10,13 +10,13 @@
  * requests pass: JSON needs a CORS preflight that this site never grants, and the endpoints that
  * accept a request without a body change nothing.
  */
+import { jsonAnswer, mediaTypeOf } from './jsonAnswer.ts';
 
 const FORM_CONTENT_TYPES = ['application/x-www-form-urlencoded', 'multipart/form-data', 'text/plain'];
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 export function isFormContentType(contentType: string | null): boolean {
-  const type = contentType?.split(';')[0]?.trim().toLowerCase() ?? '';
-  return FORM_CONTENT_TYPES.includes(type);
+  return FORM_CONTENT_TYPES.includes(mediaTypeOf(contentType));
 }
 
 /** Whether `request` is a form post from another site (or from no site at all) to `siteOrigin`. */
@@ -27,8 +27,5 @@ export function isCrossSiteFormPost(request: Request, siteOrigin: string): boole
 }
 
 export function crossSiteFormResponse(): Response {
-  return new Response(JSON.stringify({ error: 'Forms on this site can only be sent from its own pages' }), {
-    status: 403,
-    headers: { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' },
-  });
+  return jsonAnswer(403, { error: 'Forms on this site can only be sent from its own pages' });
 }

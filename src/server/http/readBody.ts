@@ -1,4 +1,4 @@
-/** Reading a request body with a size limit, for endpoints that take small bodies. */
+/** Reading a body with a size limit: requests to endpoints that take small bodies, photos from the backend. */
 
 /** The body was larger than the limit (by its Content-Length, or by the bytes that arrived). */
 export class BodyTooLargeError extends Error {
@@ -10,12 +10,20 @@ export class BodyTooLargeError extends Error {
   }
 }
 
-/** The body as text, refusing more than `maxBytes` before reading the rest. */
-export async function readLimitedBody(request: Request, maxBytes: number): Promise<string> {
-  const declared = Number(request.headers.get('content-length') ?? 0);
-  if (declared > maxBytes) throw new BodyTooLargeError(maxBytes);
-  if (!request.body) return '';
-  const reader = request.body.getReader();
+/**
+ * The body of a request (or of an answer from another server), refusing more than `maxBytes` by
+ * its Content-Length before reading, and by the bytes that arrive while reading.
+ */
+export async function readLimitedBytes(
+  message: Request | Response,
+  maxBytes: number,
+): Promise<Uint8Array<ArrayBuffer>> {
+  if (Number(message.headers.get('content-length') ?? 0) > maxBytes) {
+    await message.body?.cancel();
+    throw new BodyTooLargeError(maxBytes);
+  }
+  if (!message.body) return new Uint8Array();
+  const reader = message.body.getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;
   for (;;) {
@@ -28,5 +36,16 @@ export async function readLimitedBody(request: Request, maxBytes: number): Promi
     }
     chunks.push(value);
   }
-  return Buffer.concat(chunks).toString('utf8');
+  const bytes = new Uint8Array(size);
+  let offset = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return bytes;
+}
+
+/** The body as text, refusing more than `maxBytes` before reading the rest. */
+export async function readLimitedBody(request: Request, maxBytes: number): Promise<string> {
+  return new TextDecoder().decode(await readLimitedBytes(request, maxBytes));
 }

@@ -25,6 +25,7 @@ import { EVENTS_UNAVAILABLE, logSourceFailure } from '../api/eventsApi.ts';
 import { EVENTS_LIST_ENDPOINT } from '../../lib/events/eventsListRequest.ts';
 import type { PreparedAnswer } from '../api/eventsListAnswer.ts';
 import { HEADER_ONLY_DIRECTIVES, withHeaderOnlyDirectives } from './contentSecurityPolicy.ts';
+import { JSON_ANSWER_HEADERS, mediaTypeOf } from './jsonAnswer.ts';
 import { onHeaders } from './onHeaders.ts';
 import { createRequestLog } from './requestLog.ts';
 
@@ -97,20 +98,17 @@ function pathAndQuery(url: string): { pathname: string; search: string } {
 
 async function answerHealth(response: http.ServerResponse, healthCheck: SiteServerOptions['healthCheck']) {
   const healthy = healthCheck ? await healthCheck().catch(() => false) : true;
-  response.writeHead(healthy ? 200 : 503, {
-    'Content-Type': 'application/json; charset=utf-8',
-    'Cache-Control': 'no-store',
-  });
+  response.writeHead(healthy ? 200 : 503, JSON_ANSWER_HEADERS);
   response.end(JSON.stringify({ status: healthy ? 'ok' : 'unavailable' }));
 }
 
 /** A POST with no body and no content type but JSON: nothing to read, nothing a form could send. */
 function isBodylessCall(request: http.IncomingMessage): boolean {
-  const type = request.headers['content-type']?.split(';')[0]?.trim().toLowerCase();
+  const type = mediaTypeOf(request.headers['content-type']);
   return (
     request.headers['transfer-encoding'] === undefined &&
     (request.headers['content-length'] ?? '0') === '0' &&
-    (type === undefined || type === 'application/json')
+    (type === '' || type === 'application/json')
   );
 }
 
@@ -131,8 +129,6 @@ export function preferredEncoding(acceptEncoding: string | undefined): keyof Pre
   return bestQuality > 0 ? best : 'identity';
 }
 
-const JSON_ANSWER = { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' };
-
 /** Sends the prepared answer, or, when the source fails, the endpoint's own 503 (not asking twice). */
 async function answerPrepared(
   request: http.IncomingMessage,
@@ -144,13 +140,13 @@ async function answerPrepared(
     answer = await prepared();
   } catch (error) {
     logSourceFailure(error);
-    response.writeHead(503, JSON_ANSWER).end(JSON.stringify(EVENTS_UNAVAILABLE));
+    response.writeHead(503, JSON_ANSWER_HEADERS).end(JSON.stringify(EVENTS_UNAVAILABLE));
     return;
   }
   const encoding = preferredEncoding(request.headers['accept-encoding']);
   const body = answer[encoding];
   response.writeHead(200, {
-    ...JSON_ANSWER,
+    ...JSON_ANSWER_HEADERS,
     Vary: 'Accept-Encoding',
     ...(encoding === 'identity' ? {} : { 'Content-Encoding': encoding }),
     'Content-Length': body.length,

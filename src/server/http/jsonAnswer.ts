@@ -1,0 +1,22 @@
+/** What the site's JSON endpoints share: their headers, their answers and how they read a Content-Type. */
+
+/** JSON, never stored by a cache (every JSON answer here is to one request). */
+export const JSON_ANSWER_HEADERS: Readonly<Record<string, string>> = {
+  'Content-Type': 'application/json; charset=utf-8',
+  'Cache-Control': 'no-store',
+};
+
+export function jsonAnswer(status: number, body: unknown, headers: Record<string, string> = {}): Response {
+  return new Response(JSON.stringify(body), { status, headers: { ...JSON_ANSWER_HEADERS, ...headers } });
+}
+
+/** A 405 for anything but POST, or undefined for a POST. */
+export function refuseUnlessPost(request: Request): Response | undefined {
+  if (request.method === 'POST') return undefined;
+  return jsonAnswer(405, { error: `${request.method} is not allowed here; use POST` }, { Allow: 'POST' });
+}
+
+/** The media type of a Content-Type header, lower case, without parameters: "application/json". */
+export function mediaTypeOf(contentType: string | null | undefined): string {
+  return contentType?.split(';')[0]?.trim().toLowerCase() ?? '';
+}
