@@ -16,8 +16,6 @@ import { isPhotoWidth, PHOTO_WIDTHS } from '../lib/events/photoVariants.ts';
 import { PhotoUnavailableError, type EventPhoto, type EventsSource } from './events/EventsSource.ts';
 import { canResize, resizedPhoto } from './photoCache.ts';
 
-export { UPLOADS_PATH as UPLOADS_PREFIX } from '../lib/events/fixImagePath.ts';
-
 /** The image types served, by file extension. */
 export const IMAGE_CONTENT_TYPES: Readonly<Record<string, string>> = {
   '.jpg': 'image/jpeg',
