@@ -21,7 +21,7 @@
  */
 import { fileTypeFromBuffer } from 'file-type';
 import pLimit from 'p-limit';
-import sharp from 'sharp';
+import sharp, { type Metadata } from 'sharp';
 
 /** OWASP: a limit on every upload. A 12 MP phone JPEG is 3 to 8 MB; a 50 MP one about 15 MB. */
 export const MAX_PHOTO_BYTES = 20 * 1024 * 1024;
@@ -93,7 +93,7 @@ async function sniffFormat(bytes: Uint8Array): Promise<string> {
 async function reencode(bytes: Uint8Array, expectedFormat: string): Promise<ProcessedPhoto> {
   // failOn stays at sharp's default, 'warning', the level sharp's documentation advises for untrusted input.
   const input = () => sharp(bytes, { limitInputPixels: MAX_PHOTO_PIXELS, animated: false });
-  let metadata: sharp.Metadata;
+  let metadata: Metadata;
   try {
     metadata = await input().metadata();
   } catch (error) {

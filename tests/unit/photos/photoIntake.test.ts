@@ -56,7 +56,15 @@ async function refusalOf(bytes: Uint8Array): Promise<PhotoRefusedError> {
 
 describe('processPhoto refuses', () => {
   const noisyJpeg = () =>
-    sharp({ create: { width: 320, height: 240, channels: 3, noise: { type: 'gaussian', mean: 128, sigma: 40 } } })
+    sharp({
+      create: {
+        width: 320,
+        height: 240,
+        channels: 3,
+        background: '#000',
+        noise: { type: 'gaussian', mean: 128, sigma: 40 },
+      },
+    })
       .jpeg()
       .toBuffer();
   it.each<[string, () => Promise<Uint8Array> | Uint8Array, PhotoRefusal, RegExp]>([
