@@ -1,0 +1,56 @@
+/** The options of `npm run bench`, read from the command line and checked. */
+import { parseArgs } from 'node:util';
+import { FIXED_ROUTES } from '../../src/lib/routes.ts';
+
+/** Every fixed route, and one event page of the sample data. */
+const ROUTES = [...FIXED_ROUTES, '/Events/1'];
+
+const USAGE = `Usage: npm run bench [-- --runs 3] [--only lighthouse|load] [--duration 10] [--connections 10]
+                     [--route /branches ...] [--cpu-slowdown 4]`;
+
+/** Stops with the reason and the usage, without a stack trace. */
+function usageError(reason: string): never {
+  console.error(`${reason}\n${USAGE}`);
+  process.exit(2);
+}
+
+function parseFlags() {
+  try {
+    return parseArgs({
+      options: {
+        runs: { type: 'string', default: '3' },
+        only: { type: 'string' },
+        duration: { type: 'string', default: '10' },
+        connections: { type: 'string', default: '10' },
+        route: { type: 'string', multiple: true },
+        'cpu-slowdown': { type: 'string' },
+        help: { type: 'boolean' },
+      },
+    }).values;
+  } catch (error) {
+    return usageError(error instanceof Error ? error.message : String(error));
+  }
+}
+
+const flags = parseFlags();
+if (flags.help) {
+  console.info(USAGE);
+  process.exit(0);
+}
+/** Lighthouse's CPU slowdown, when not its default (4): for a machine much slower or faster than it assumes. */
+export const cpuSlowdown = flags['cpu-slowdown'] === undefined ? undefined : Number(flags['cpu-slowdown']);
+if (cpuSlowdown !== undefined && !(cpuSlowdown >= 1)) usageError('--cpu-slowdown takes a number of 1 or more');
+export const routes = flags.route ?? ROUTES;
+export const runs = Number(flags.runs);
+export const duration = Number(flags.duration);
+export const connections = Number(flags.connections);
+if (![runs, duration, connections].every((value) => Number.isInteger(value) && value > 0)) {
+  usageError('--runs, --duration and --connections take whole numbers above 0');
+}
+if (flags.only !== undefined && flags.only !== 'lighthouse' && flags.only !== 'load') {
+  usageError('--only takes "lighthouse" or "load"');
+}
+
+/** Which parts to run: both unless --only names one. */
+export const only: 'lighthouse' | 'load' | undefined =
+  flags.only === 'lighthouse' || flags.only === 'load' ? flags.only : undefined;
