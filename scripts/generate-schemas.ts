@@ -29,4 +29,6 @@ for (const name of readdirSync(folder)) {
   changed += 1;
   console.log(`removed ${file} (no content file uses it)`);
 }
-console.log(changed === 0 ? `The ${files.size} JSON Schemas were already up to date.` : `${files.size} JSON Schemas up to date.`);
+console.log(
+  changed === 0 ? `The ${files.size} JSON Schemas were already up to date.` : `${files.size} JSON Schemas up to date.`,
+);

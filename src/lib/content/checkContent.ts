@@ -70,7 +70,12 @@ export function existingImage(root: string): (fileDir: string) => ImageField {
 
 /** Checks a source as it is on disk under `root`: schemas, list rules, photos and first lines. */
 export function checkOnDisk(root: string, source: ContentSource): Promise<CheckResult> {
-  return checkSource(source, { reader: diskReader(root), image: existingImage(root), photoRoot: root, modelines: true });
+  return checkSource(source, {
+    reader: diskReader(root),
+    image: existingImage(root),
+    photoRoot: root,
+    modelines: true,
+  });
 }
 
 function found(input: unknown): string {
@@ -99,7 +104,8 @@ function entryLabel(source: ContentSource, data: unknown, index: number | undefi
     .map((value) => `“${String(value)}”`);
   if (source.shape === 'folder') return `${source.entryName} file "${fileId}"`;
   if (index === undefined) return '';
-  const id = source.idField && record[source.idField] !== undefined ? `id ${String(record[source.idField])}` : undefined;
+  const id =
+    source.idField && record[source.idField] !== undefined ? `id ${String(record[source.idField])}` : undefined;
   const extra = [id, ...details].filter(Boolean).join(', ');
   return `${source.entryName} ${index + 1}${extra ? ` (${extra})` : ''}`;
 }

@@ -112,11 +112,9 @@ export const webUrl = withHelp(z.url({ protocol: /^https?$/, error: WEB_URL_MESS
 
 /** A link inside this site, such as "/" or "/branches". */
 export const sitePath = withHelp(
-  z
-    .string({ error: 'expected a path on this site, for example "/branches"' })
-    .regex(/^\/[A-Za-z0-9\-/#_.]*$/, {
-      error: 'expected a path on this site starting with "/", for example "/branches"',
-    }),
+  z.string({ error: 'expected a path on this site, for example "/branches"' }).regex(/^\/[A-Za-z0-9\-/#_.]*$/, {
+    error: 'expected a path on this site starting with "/", for example "/branches"',
+  }),
   {
     description: 'A page of this site, starting with "/", such as "/branches"',
     errorMessage: 'expected a path on this site starting with "/", for example "/branches"',
@@ -203,21 +201,21 @@ export const publicFile = withHelp(
   z
     .string({ error: 'expected the path of a file in the public folder, for example "/media/sports-meet.mp4"' })
     .regex(/^\/[A-Za-z0-9\-/_.]+$/, {
-      error: 'expected the path of a file in the public folder, starting with "/", for example "/media/sports-meet.mp4"',
+      error:
+        'expected the path of a file in the public folder, starting with "/", for example "/media/sports-meet.mp4"',
     }),
   {
     description: 'A file in the public folder, written from the site root: "/media/sports-meet.mp4"',
-    errorMessage: 'expected the path of a file in the public folder, starting with "/", for example "/media/sports-meet.mp4"',
+    errorMessage:
+      'expected the path of a file in the public folder, starting with "/", for example "/media/sports-meet.mp4"',
   },
 );
 
 /** A YouTube video id: the part after "v=" in a watch link. */
 export const youtubeId = withHelp(
-  z
-    .string({ error: 'expected a YouTube video id, for example "aBcDeFgHiJk"' })
-    .regex(/^[A-Za-z0-9_-]{11}$/, {
-      error: 'expected a YouTube video id of 11 letters, digits, "-" or "_" (the part after "v=" in the link)',
-    }),
+  z.string({ error: 'expected a YouTube video id, for example "aBcDeFgHiJk"' }).regex(/^[A-Za-z0-9_-]{11}$/, {
+    error: 'expected a YouTube video id of 11 letters, digits, "-" or "_" (the part after "v=" in the link)',
+  }),
   {
     description: 'A YouTube video id: the 11 characters after "v=" in the link',
     errorMessage: 'expected a YouTube video id of 11 letters, digits, "-" or "_" (the part after "v=" in the link)',

@@ -65,7 +65,8 @@ const BANNER: PhotoSlot = {
   name: 'the home page banner',
   width: Math.round(((CONTAINER - 2 * REM) * 3) / 5),
   frame: wide,
-  source: 'src/components/home/HomeBanner.astro (.banner-grid 2fr 3fr); src/styles/global.css .banner-slides 16/9, cover',
+  source:
+    'src/components/home/HomeBanner.astro (.banner-grid 2fr 3fr); src/styles/global.css .banner-slides 16/9, cover',
 };
 
 /** Three slides per view above 1064 px, 16 px apart (src/islands/ActivitiesCarousel.tsx). */
@@ -116,7 +117,8 @@ const EVENT_THUMBNAIL: PhotoSlot = {
   name: 'the gallery thumbnail on /event-22',
   width: 276,
   frame: threeByTwo,
-  source: 'src/islands/PhotoGallery.tsx: sizes "(min-width: 1184px) 276px, …"; src/styles/global.css .photo-gallery img 3/2',
+  source:
+    'src/islands/PhotoGallery.tsx: sizes "(min-width: 1184px) 276px, …"; src/styles/global.css .photo-gallery img 3/2',
 };
 
 /** The overlay shows the photo up to 64rem wide, within the screen's height (a 4:3 box here). */

@@ -40,10 +40,9 @@ export function createSchemas<ImageSchema extends z.ZodType>(image: ImageField<I
     z.strictObject(
       {
         image: image(),
-        alt: withHelp(
-          z.string({ error: `expected a description of the ${what} for blind visitors ("alt")` }).trim(),
-          { description: `What the ${what} shows, in a short sentence, for visitors who cannot see it` },
-        ),
+        alt: withHelp(z.string({ error: `expected a description of the ${what} for blind visitors ("alt")` }).trim(), {
+          description: `What the ${what} shows, in a short sentence, for visitors who cannot see it`,
+        }),
       },
       { error: `expected a ${what} with "image" and "alt"` },
     );
@@ -168,10 +167,9 @@ export function createSchemas<ImageSchema extends z.ZodType>(image: ImageField<I
   const stateBearer = z.strictObject({
     image: image(),
     name: text("the bearer's name"),
-    title: withHelp(
-      z.enum(STATE_OFFICES, { error: `expected one of the six offices: ${STATE_OFFICES.join(', ')}` }),
-      { description: 'The office held; the six bearers are listed in this order' },
-    ),
+    title: withHelp(z.enum(STATE_OFFICES, { error: `expected one of the six offices: ${STATE_OFFICES.join(', ')}` }), {
+      description: 'The office held; the six bearers are listed in this order',
+    }),
     phone1: phone,
     phone2: phone.optional(),
     email1: email,

@@ -34,7 +34,7 @@ const bearer = (name: string, fields = '    phone: "+91 00000 10001"\n    email:
 const branch = (count: number) =>
   `city: Salem\norder: 1\nbearers:\n${Array.from({ length: count }, (_, i) => bearer(`Dr. Sample ${i}`)).join('')}`;
 
-let photos: Photos<"wide" | "square">;
+let photos: Photos<'wide' | 'square'>;
 beforeAll(async () => {
   photos = await makePhotos({ wide: [800, 450], square: [600, 600] });
 });
@@ -43,8 +43,8 @@ afterAll(() => photos.remove());
 beforeEach(() => {
   root = mkdtempSync(path.join(tmpdir(), 'content-check-'));
   mkdirSync(path.join(root, 'content/photos'), { recursive: true });
-  copyFileSync(photos.wide, path.join(root, 'content/photos/w.jpg'));
-  copyFileSync(photos.square, path.join(root, 'content/photos/p.jpg'));
+  copyFileSync(photos.path('wide'), path.join(root, 'content/photos/w.jpg'));
+  copyFileSync(photos.path('square'), path.join(root, 'content/photos/p.jpg'));
 });
 
 afterEach(() => rmSync(root, { recursive: true, force: true }));
@@ -105,7 +105,9 @@ describe('webinars.yaml', () => {
 
   it('reports YAML that is not well-formed with its line', async () => {
     write('content/webinars.yaml', '- id: 1\n  title: "unclosed\n');
-    expect((await messages('webinars')).join('\n')).toMatch(/content\/webinars\.yaml, line \d+: this is not valid YAML/);
+    expect((await messages('webinars')).join('\n')).toMatch(
+      /content\/webinars\.yaml, line \d+: this is not valid YAML/,
+    );
   });
 
   it('reports a file that is not a list', async () => {

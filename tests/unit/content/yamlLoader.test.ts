@@ -81,10 +81,10 @@ afterAll(() => photos.remove());
 beforeEach(() => {
   root = mkdtempSync(path.join(tmpdir(), 'yaml-loader-'));
   mkdirSync(path.join(root, 'content/photos'), { recursive: true });
-  copyFileSync(photos.wide, path.join(root, 'content/photos/w.jpg'));
-  copyFileSync(photos.square, path.join(root, 'content/photos/p.jpg'));
-  copyFileSync(photos.tiny, path.join(root, 'content/photos/tiny.jpg'));
-  copyFileSync(photos.portrait, path.join(root, 'content/photos/portrait.jpg'));
+  copyFileSync(photos.path('wide'), path.join(root, 'content/photos/w.jpg'));
+  copyFileSync(photos.path('square'), path.join(root, 'content/photos/p.jpg'));
+  copyFileSync(photos.path('tiny'), path.join(root, 'content/photos/tiny.jpg'));
+  copyFileSync(photos.path('portrait'), path.join(root, 'content/photos/portrait.jpg'));
 });
 
 afterEach(() => rmSync(root, { recursive: true, force: true }));
