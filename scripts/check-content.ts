@@ -5,6 +5,7 @@
  * then any warnings, and exits with 1 if there is any mistake (warnings alone pass).
  * Inside GitHub Actions (GITHUB_ACTIONS=true) it also prints each one as a workflow command, so
  * that it appears as an annotation on the pull request's line.
+ * `npm run check:content -- <folder>` checks another copy of the project instead (used by tests).
  */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -12,7 +13,8 @@ import { checkOnDisk, problemReport, warningReport } from '../src/lib/content/ch
 import { CONTENT_SOURCES } from '../src/lib/content/contentFiles.ts';
 import { inGitHubActions, workflowCommand } from './content/githubAnnotations.ts';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const [folder] = process.argv.slice(2);
+const root = folder ? path.resolve(folder) : path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const results = await Promise.all(CONTENT_SOURCES.map((source) => checkOnDisk(root, source)));
 const problems = results.flatMap((result) => result.problems);
 const warnings = results.flatMap((result) => result.warnings);
