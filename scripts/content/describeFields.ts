@@ -83,7 +83,10 @@ function shown(value: unknown): string {
 }
 
 type Step =
-  { kind: 'same' | 'changed'; before: unknown; after: unknown } | { kind: 'added' | 'removed'; value: unknown };
+  | { kind: 'same'; before: unknown; after: unknown }
+  | { kind: 'changed'; before: unknown; after: unknown }
+  | { kind: 'added'; value: unknown }
+  | { kind: 'removed'; value: unknown };
 
 /**
  * Aligns two lists by their longest common run of equal items (lists here are short), so that an

@@ -19,7 +19,7 @@ import {
   schemaModeline,
 } from '../../../src/lib/content/contentFiles.ts';
 import { diskReader } from '../../../src/lib/content/contentReader.ts';
-import { dottedDate, PHOTO_PATH_HELP, phone, webinarDate, webUrl } from '../../../src/lib/content/fields.ts';
+import { dottedDate, PHOTO_PATH_HELP, phone, webinarDate, webUrl, withHelp } from '../../../src/lib/content/fields.ts';
 import { jsonSchemaFiles, SCHEMAS_COMMAND } from '../../../src/lib/content/jsonSchemas.ts';
 
 const root = path.resolve(import.meta.dirname, '../../..');
@@ -184,7 +184,7 @@ describe('the patterns that stand in for refinements in the JSON Schemas', () =>
       ['photos/a.jpg', './photos/a.pdf', '/photos/a.jpg'],
     ],
   ])('%s: the pattern accepts and refuses what the check does', (_name, schema, accepted, refused) => {
-    const regex = pattern(schema === photo ? z.string().meta(PHOTO_PATH_HELP) : schema);
+    const regex = pattern(schema === photo ? withHelp(z.string(), PHOTO_PATH_HELP) : schema);
     for (const value of accepted) {
       expect(regex.test(value), `pattern on "${value}"`).toBe(true);
       if (schema !== photo) expect(schema.safeParse(value).success, `check on "${value}"`).toBe(true);
