@@ -92,7 +92,9 @@ function issueMessage(issue: z.core.$ZodIssue): string {
   if (issue.code === 'unrecognized_keys') {
     return `unknown field${issue.keys.length > 1 ? 's' : ''} ${issue.keys.map((key) => `"${key}"`).join(', ')}; check the spelling`;
   }
-  return issue.message + found(issue.input);
+  // Messages that already quote the value need no "(found ...)".
+  const quotesInput = typeof issue.input === 'string' && issue.message.includes(`"${issue.input}"`);
+  return quotesInput ? issue.message : issue.message + found(issue.input);
 }
 
 function entryLabel(source: ContentSource, data: unknown, index: number | undefined, fileId: string): string {
