@@ -39,7 +39,12 @@ export interface ContentSource {
 /** The home page shows four webinar cards (spec point 9). */
 export const HOME_WEBINAR_COUNT = 4;
 
-/** The folder of the JSON Schemas made by `npm run schemas`, next to the files they describe. */
+/**
+ * The folder of the JSON Schemas made by `npm run schemas`. Inside content/, next to the files
+ * they describe: each file's first line names its schema by a short relative path, the content
+ * folder stays whole (github.dev or an editor opened on content/ alone still finds them), and no
+ * top-level folder is added. The leading dot marks it as made by a tool, not edited by staff.
+ */
 export const JSON_SCHEMA_FOLDER = 'content/.schemas';
 
 export const CONTENT_SOURCES = [
