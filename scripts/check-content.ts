@@ -1,18 +1,33 @@
 /**
- * `npm run check:content`: checks every YAML file under content/ against its schema and that
- * every photo it names exists. Prints each mistake with the file, line, entry and field, and
- * exits with 1 if there is any. Run it before opening a pull request.
+ * `npm run check:content`: checks every YAML file under content/ against its schema, the rules
+ * about whole lists, and the photos it names (that they exist, and are neither far too large nor
+ * too small for where they are shown). Prints each mistake with the file, line, entry and field,
+ * then any warnings, and exits with 1 if there is any mistake (warnings alone pass).
+ * Inside GitHub Actions (GITHUB_ACTIONS=true) it also prints each one as a workflow command, so
+ * that it appears as an annotation on the pull request's line.
+ * `npm run check:content -- <folder>` checks another copy of the project instead (used by tests).
  */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { checkSource, problemReport } from '../src/lib/content/checkContent.ts';
+import { checkOnDisk, problemReport, warningReport } from '../src/lib/content/checkContent.ts';
 import { CONTENT_SOURCES } from '../src/lib/content/contentFiles.ts';
+import { inGitHubActions, workflowCommand } from './content/githubAnnotations.ts';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const results = CONTENT_SOURCES.map((source) => checkSource(root, source));
+const [folder] = process.argv.slice(2);
+const root = folder ? path.resolve(folder) : path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const results = await Promise.all(CONTENT_SOURCES.map((source) => checkOnDisk(root, source)));
 const problems = results.flatMap((result) => result.problems);
-const report = problemReport(problems);
+const warnings = results.flatMap((result) => result.warnings);
 
+if (inGitHubActions()) {
+  for (const problem of problems) console.log(workflowCommand('error', problem));
+  for (const warning of warnings) console.log(workflowCommand('warning', warning));
+}
+
+const warning = warningReport(warnings);
+if (warning) console.warn(`${warning}\n`);
+
+const report = problemReport(problems);
 if (report) {
   console.error(report);
   console.error('\nFix the lines above, save, and run "npm run check:content" again.');

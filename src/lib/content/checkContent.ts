@@ -1,24 +1,22 @@
 /**
  * Reads and checks the content files, producing messages an office assistant can act on:
- * the file, the line, the entry, the field and what was expected.
+ * the file, the line, the entry, the field and what was expected. The build (yamlLoader.ts) and
+ * `npm run check:content` both call checkOnDisk(), so every rule has one implementation.
  */
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { LineCounter, parseDocument, type Document } from 'yaml';
 import { z } from 'zod';
-import type { ContentSource } from './contentFiles.ts';
+import { jsonSchemaPath, schemaModeline, type ContentSource } from './contentFiles.ts';
+import { diskReader, type ContentReader } from './contentReader.ts';
+import { PHOTO_EXTENSIONS, PHOTO_PATH_MESSAGE } from './fields.ts';
+import { exactCount, uniqueValues, type ListFinding, type ListItem, type ListRule } from './listRules.ts';
+import { judgePhoto, readPhotoFacts, valuesAt, type PhotoFacts } from './photoChecks.ts';
+import { PHOTO_FIELDS } from './photoSlots.ts';
+import type { ContentProblem } from './problems.ts';
 import { createSchemas, type ImageField } from './schemas.ts';
+import { describeField, isRecord, parseYamlFile, type YamlFile } from './yamlDocument.ts';
 
-export interface ContentProblem {
-  /** Path relative to the project root, with forward slashes. */
-  file: string;
-  line?: number;
-  /** "webinar 3 (id 12, “Airway basics”)" */
-  entry?: string;
-  /** "bearers › item 4 › phone" */
-  field?: string;
-  message: string;
-}
+export { formatProblem, problemReport, warningReport, type ContentProblem } from './problems.ts';
 
 export interface CheckedEntry {
   id: string;
@@ -29,77 +27,55 @@ export interface CheckedEntry {
 
 export interface CheckResult {
   entries: CheckedEntry[];
+  /** Mistakes: they fail the check and the build. */
   problems: ContentProblem[];
+  /** Worth a look, but the site is built anyway. */
+  warnings: ContentProblem[];
 }
 
-const IMAGE_EXTENSIONS = /\.(jpe?g|png|webp|avif|gif|svg)$/i;
+export interface CheckOptions {
+  reader: ContentReader;
+  /** The schema of a photo field in a YAML file of the folder `fileDir` (relative to the project root). */
+  image: (fileDir: string) => ImageField;
+  /** Where the photos are, to check their size and shape; without it photos are not opened. */
+  photoRoot?: string;
+  /** Warn about a file whose first line does not name its JSON Schema (editor help). */
+  modelines?: boolean;
+}
+
+const PHOTO_EXTENSION = new RegExp(`\\.(${PHOTO_EXTENSIONS.join('|')})$`, 'i');
 
 /** An image field for checking outside Astro: a path relative to the YAML file that must exist. */
-export function existingImage(fileDir: string): ImageField {
-  return () =>
-    z
-      .string({ error: 'expected the path of a photo, for example "./photos/president.jpg"' })
-      .superRefine((value, ctx) => {
-        if (!value.startsWith('./') && !value.startsWith('../')) {
-          ctx.addIssue({
-            code: 'custom',
-            message: `expected a photo path starting with "./" or "../" (relative to this file), found "${value}"`,
-          });
-          return;
-        }
-        if (!IMAGE_EXTENSIONS.test(value)) {
-          ctx.addIssue({
-            code: 'custom',
-            message: `expected a .jpg, .png, .webp, .avif, .gif or .svg photo, found "${value}"`,
-          });
-          return;
-        }
-        if (!existsSync(path.resolve(fileDir, value))) {
-          ctx.addIssue({
-            code: 'custom',
-            message: `the photo "${value}" does not exist; check the spelling and that the file was added`,
-          });
-        }
-      });
+export function existingImage(root: string): (fileDir: string) => ImageField {
+  return (fileDir) => () =>
+    z.string({ error: PHOTO_PATH_MESSAGE }).superRefine((value, ctx) => {
+      if (!value.startsWith('./') && !value.startsWith('../')) {
+        ctx.addIssue({
+          code: 'custom',
+          message: `expected a photo path starting with "./" or "../" (relative to this file), found "${value}"`,
+        });
+      } else if (!PHOTO_EXTENSION.test(value)) {
+        ctx.addIssue({
+          code: 'custom',
+          message: `expected a .jpg, .png, .webp, .avif, .gif or .svg photo, found "${value}"`,
+        });
+      } else if (!existsSync(path.resolve(root, fileDir, value))) {
+        ctx.addIssue({
+          code: 'custom',
+          message: `the photo "${value}" does not exist; check the spelling and that the file was added`,
+        });
+      }
+    });
 }
 
-export function formatProblem(problem: ContentProblem): string {
-  const where = [problem.file, problem.line ? `line ${problem.line}` : undefined, problem.entry]
-    .filter(Boolean)
-    .join(', ');
-  const field = problem.field ? `"${problem.field}": ` : '';
-  return `${where}: ${field}${problem.message}`;
-}
-
-function filesOf(root: string, source: ContentSource): string[] {
-  if (source.shape !== 'folder') return [source.path];
-  const folder = path.join(root, source.path);
-  if (!existsSync(folder)) return [];
-  return readdirSync(folder)
-    .filter((name) => name.endsWith('.yaml'))
-    .sort()
-    .map((name) => `${source.path}/${name}`);
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-function describeField(segments: readonly PropertyKey[]): string {
-  return segments.map((segment) => (typeof segment === 'number' ? `item ${segment + 1}` : String(segment))).join(' › ');
-}
-
-/** The line of the deepest node that exists along `segments`. */
-function lineOf(doc: Document, lineCounter: LineCounter, segments: readonly PropertyKey[]): number | undefined {
-  for (let length = segments.length; length >= 0; length--) {
-    const keys = segments.slice(0, length).map((segment) => (typeof segment === 'symbol' ? String(segment) : segment));
-    const node = length === 0 ? doc.contents : doc.getIn(keys, true);
-    if (node && typeof node === 'object' && 'range' in node && Array.isArray(node.range)) {
-      const offset: unknown = node.range[0];
-      if (typeof offset === 'number') return lineCounter.linePos(offset).line;
-    }
-  }
-  return undefined;
+/** Checks a source as it is on disk under `root`: schemas, list rules, photos and first lines. */
+export function checkOnDisk(root: string, source: ContentSource): Promise<CheckResult> {
+  return checkSource(source, {
+    reader: diskReader(root),
+    image: existingImage(root),
+    photoRoot: root,
+    modelines: true,
+  });
 }
 
 function found(input: unknown): string {
@@ -116,7 +92,9 @@ function issueMessage(issue: z.core.$ZodIssue): string {
   if (issue.code === 'unrecognized_keys') {
     return `unknown field${issue.keys.length > 1 ? 's' : ''} ${issue.keys.map((key) => `"${key}"`).join(', ')}; check the spelling`;
   }
-  return issue.message + found(issue.input);
+  // Messages that already quote the value need no "(found ...)".
+  const quotesInput = typeof issue.input === 'string' && issue.message.includes(`"${issue.input}"`);
+  return quotesInput ? issue.message : issue.message + found(issue.input);
 }
 
 function entryLabel(source: ContentSource, data: unknown, index: number | undefined, fileId: string): string {
@@ -128,122 +106,161 @@ function entryLabel(source: ContentSource, data: unknown, index: number | undefi
     .map((value) => `“${String(value)}”`);
   if (source.shape === 'folder') return `${source.entryName} file "${fileId}"`;
   if (index === undefined) return '';
-  const idField = 'idField' in source ? source.idField : undefined;
-  const id = idField && record[idField] !== undefined ? `id ${String(record[idField])}` : undefined;
+  const id =
+    source.idField && record[source.idField] !== undefined ? `id ${String(record[source.idField])}` : undefined;
   const extra = [id, ...details].filter(Boolean).join(', ');
   return `${source.entryName} ${index + 1}${extra ? ` (${extra})` : ''}`;
 }
 
-/** Reads one content source and checks every entry against its schema. */
-export function checkSource(
-  root: string,
-  source: ContentSource,
-  imageField: (fileDir: string) => ImageField = existingImage,
-): CheckResult {
-  const entries: CheckedEntry[] = [];
-  const problems: ContentProblem[] = [];
-  const files = filesOf(root, source);
-
-  if (files.length === 0) {
-    problems.push({
-      file: source.path,
-      message:
-        source.shape === 'folder' ? 'this folder has no .yaml files; at least one is expected' : 'this file is missing',
-    });
-  }
-
-  for (const file of files) {
-    const absolute = path.join(root, file);
-    if (!existsSync(absolute)) {
-      problems.push({ file, message: 'this file is missing' });
-      continue;
-    }
-    const lineCounter = new LineCounter();
-    const doc = parseDocument(readFileSync(absolute, 'utf8'), { lineCounter, prettyErrors: true });
-    if (doc.errors.length > 0) {
-      for (const error of doc.errors) {
-        const line = error.linePos?.[0]?.line;
-        problems.push({
-          file,
-          ...(line ? { line } : {}),
-          message: `this is not valid YAML (${error.message.split('\n')[0]?.replace(/ at line \d+, column \d+:?$/, '')}); check the indentation, colons and quotes near this line`,
-        });
-      }
-      continue;
-    }
-
-    const schema = createSchemas(imageField(path.dirname(absolute)))[source.schema];
-    const fileId = path.basename(file, '.yaml');
-    const data: unknown = doc.toJS();
-    const items: { id: string; data: unknown; index?: number }[] = [];
-
-    if (source.shape === 'list') {
-      if (!Array.isArray(data)) {
-        problems.push({ file, message: 'expected a list of entries, each starting with "- "' });
-        continue;
-      }
-      const seen = new Map<string, number>();
-      data.forEach((item, index) => {
-        const idField = 'idField' in source ? source.idField : undefined;
-        const rawId: unknown = idField && isRecord(item) ? item[idField] : undefined;
-        const id = rawId === undefined ? String(index + 1) : String(rawId);
-        const earlier = seen.get(id);
-        if (idField && rawId !== undefined && earlier !== undefined) {
-          problems.push({
-            file,
-            line: lineOf(doc, lineCounter, [index, idField]),
-            entry: entryLabel(source, item, index, fileId),
-            field: idField,
-            message: `the ${idField} ${id} is already used by ${source.entryName} ${earlier + 1}; every ${source.entryName} needs its own ${idField}`,
-          });
-          return;
-        }
-        seen.set(id, index);
-        items.push({ id, data: item, index });
-      });
-    } else {
-      if (!isRecord(data)) {
-        problems.push({ file, message: 'expected fields written as "name: value", not a list or plain text' });
-        continue;
-      }
-      items.push({ id: fileId, data });
-    }
-
-    const listProblem =
-      source.shape === 'list'
-        ? source.listRule?.(items.map((item) => (isRecord(item.data) ? item.data : {})))
-        : undefined;
-    if (listProblem) problems.push({ file, message: listProblem });
-
-    for (const item of items) {
-      const result = schema.safeParse(item.data, { reportInput: true });
-      if (result.success) {
-        entries.push({ id: item.id, data: isRecord(item.data) ? item.data : {}, filePath: file });
-        continue;
-      }
-      const prefix = item.index === undefined ? [] : [item.index];
-      for (const issue of result.error.issues) {
-        const line = lineOf(doc, lineCounter, [...prefix, ...issue.path]);
-        const entry = entryLabel(source, item.data, item.index, fileId);
-        problems.push({
-          file,
-          ...(line ? { line } : {}),
-          ...(entry ? { entry } : {}),
-          ...(issue.path.length > 0 ? { field: describeField(issue.path) } : {}),
-          message: issueMessage(issue),
-        });
-      }
-    }
-  }
-  return { entries, problems };
+function listRulesOf(source: ContentSource): ListRule[] {
+  return [
+    ...(source.idField ? [uniqueValues({ field: source.idField, entryName: source.entryName })] : []),
+    ...(source.entries
+      ? [exactCount({ count: source.entries.exactly, reason: source.entries.reason, entriesName: source.entriesName })]
+      : []),
+    ...(source.rules ?? []),
+  ];
 }
 
-/** Turns a list of problems into one error message, or nothing if there are none. */
-export function problemReport(problems: readonly ContentProblem[]): string | undefined {
-  if (problems.length === 0) return undefined;
-  const heading =
-    problems.length === 1
-      ? 'There is a mistake in the site content:'
-      : `There are ${problems.length} mistakes in the site content:`;
-  return [heading, ...problems.map((problem) => `  - ${formatProblem(problem)}`)].join('\n');
+interface Item {
+  id: string;
+  data: unknown;
+  index?: number;
+  label: string;
+}
+
+/** Reads one content source and checks every entry against its schema and rules. */
+export async function checkSource(source: ContentSource, options: CheckOptions): Promise<CheckResult> {
+  const result: CheckResult = { entries: [], problems: [], warnings: [] };
+  const files = source.shape === 'folder' ? options.reader.yamlFilesIn(source.path) : [source.path];
+  if (files.length === 0) {
+    result.problems.push({ file: source.path, message: 'this folder has no .yaml files; at least one is expected' });
+  }
+  const photoFacts = new Map<string, Promise<PhotoFacts>>();
+  for (const file of files) await checkFile(source, file, options, result, photoFacts);
+  return result;
+}
+
+async function checkFile(
+  source: ContentSource,
+  file: string,
+  options: CheckOptions,
+  result: CheckResult,
+  photoFacts: Map<string, Promise<PhotoFacts>>,
+): Promise<void> {
+  const text = options.reader.read(file);
+  if (text === undefined) {
+    result.problems.push({ file, message: 'this file is missing' });
+    return;
+  }
+  if (options.modelines) checkModeline(source, file, text, result);
+  const yaml = parseYamlFile(text);
+  if (yaml.syntaxErrors.length > 0) {
+    result.problems.push(...yaml.syntaxErrors.map((error) => ({ file, ...error })));
+    return;
+  }
+  const fileDir = path.posix.dirname(file);
+  const schema = createSchemas(options.image(fileDir))[source.schema];
+  const fileId = path.posix.basename(file, '.yaml');
+  const items: Item[] = [];
+
+  if (source.shape === 'list') {
+    if (!Array.isArray(yaml.data)) {
+      result.problems.push({ file, message: 'expected a list of entries, each starting with "- "' });
+      return;
+    }
+    yaml.data.forEach((data: unknown, index) => {
+      const rawId = source.idField && isRecord(data) ? data[source.idField] : undefined;
+      const id = rawId === undefined ? String(index + 1) : String(rawId);
+      items.push({ id, data, index, label: entryLabel(source, data, index, fileId) });
+    });
+    const listItems = items.map((item): ListItem => listItem(item, yaml));
+    for (const rule of listRulesOf(source)) {
+      result.problems.push(...rule(listItems).map((finding) => findingProblem(file, finding)));
+    }
+  } else {
+    if (!isRecord(yaml.data)) {
+      result.problems.push({ file, message: 'expected fields written as "name: value", not a list or plain text' });
+      return;
+    }
+    items.push({ id: fileId, data: yaml.data, label: entryLabel(source, yaml.data, undefined, fileId) });
+  }
+
+  const stored = new Set<string>();
+  for (const item of items) {
+    const prefix = item.index === undefined ? [] : [item.index];
+    const located = (segments: readonly PropertyKey[]) => {
+      const line = yaml.lineOf([...prefix, ...segments]);
+      return {
+        file,
+        ...(line ? { line } : {}),
+        ...(item.label ? { entry: item.label } : {}),
+        ...(segments.length > 0 ? { field: describeField(segments) } : {}),
+      };
+    };
+    const parsed = schema.safeParse(item.data, { reportInput: true });
+    if (parsed.success && !stored.has(item.id)) {
+      stored.add(item.id);
+      result.entries.push({ id: item.id, data: isRecord(item.data) ? item.data : {}, filePath: file });
+    }
+    for (const issue of parsed.error?.issues ?? []) {
+      result.problems.push({ ...located(issue.path), message: issueMessage(issue) });
+    }
+    if (options.photoRoot) await checkPhotos(source, item, options.photoRoot, fileDir, located, result, photoFacts);
+  }
+}
+
+function listItem(item: Item, yaml: YamlFile): ListItem {
+  const index = item.index ?? 0;
+  return {
+    index,
+    data: isRecord(item.data) ? item.data : {},
+    label: item.label,
+    line: (field) => yaml.lineOf(field === undefined ? [index] : [index, field]),
+  };
+}
+
+function findingProblem(file: string, finding: ListFinding): ContentProblem {
+  const line = finding.item ? finding.item.line(finding.field) : finding.line;
+  return {
+    file,
+    ...(line ? { line } : {}),
+    ...(finding.item ? { entry: finding.item.label } : {}),
+    ...(finding.field ? { field: finding.field } : {}),
+    message: finding.message,
+  };
+}
+
+async function checkPhotos(
+  source: ContentSource,
+  item: Item,
+  photoRoot: string,
+  fileDir: string,
+  located: (segments: readonly PropertyKey[]) => Omit<ContentProblem, 'message'>,
+  result: CheckResult,
+  photoFacts: Map<string, Promise<PhotoFacts>>,
+): Promise<void> {
+  for (const field of PHOTO_FIELDS.filter((candidate) => candidate.schema === source.schema)) {
+    for (const { segments, value } of valuesAt(item.data, field.path)) {
+      if (typeof value !== 'string' || !PHOTO_EXTENSION.test(value)) continue;
+      const absolute = path.resolve(photoRoot, fileDir, value);
+      if (!existsSync(absolute)) continue; // the schema reports it
+      const facts = photoFacts.get(absolute) ?? readPhotoFacts(absolute);
+      photoFacts.set(absolute, facts);
+      for (const verdict of judgePhoto(value, await facts, field)) {
+        const problem = { ...located(segments), message: verdict.message };
+        (verdict.severity === 'error' ? result.problems : result.warnings).push(problem);
+      }
+    }
+  }
+}
+
+function checkModeline(source: ContentSource, file: string, text: string, result: CheckResult): void {
+  const expected = schemaModeline(source, file);
+  if (text.split('\n', 1)[0]?.trim() === expected) return;
+  result.warnings.push({
+    file,
+    line: 1,
+    message: `the first line should be "${expected}": it lets VS Code and github.dev check the file while you type (against ${jsonSchemaPath(source)})`,
+  });
 }

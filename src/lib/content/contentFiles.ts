@@ -1,8 +1,12 @@
 /**
- * Which YAML files make up the site's content, how each is read, and which schema checks it.
- * Both the Astro loader and `npm run check:content` read this list, so they can never disagree.
+ * Which YAML files make up the site's content, how each is read, which schema checks it, which
+ * rules about a whole list apply, and which JSON Schema (content/.schemas/) helps editors with it.
+ * The Astro loader, `npm run check:content`, `npm run schemas` and `npm run content:diff` all
+ * read this list, so they can never disagree.
  */
-import type { createSchemas } from './schemas.ts';
+import path from 'node:path';
+import { exactlyFlagged, officesInOrder, type ListRule } from './listRules.ts';
+import { STATE_OFFICES, type createSchemas } from './schemas.ts';
 
 type SchemaName = keyof ReturnType<typeof createSchemas>;
 
@@ -18,25 +22,30 @@ export interface ContentSource {
    */
   shape: 'single' | 'list' | 'folder';
   schema: SchemaName;
-  /** What one entry is called in error messages: "webinar 3". */
+  /** What one entry is called in messages: "webinar 3". */
   entryName: string;
+  /** The plural, for messages about the whole list: "webinars". */
+  entriesName: string;
   /** For lists: the field that must be unique and names the entry, if any. */
   idField?: string;
   /** For lists and folders: the fields that describe an entry in messages (first one present wins). */
   labelFields: readonly string[];
-  /** A rule about the whole list; returns what is wrong, if anything. */
-  listRule?: (entries: readonly Record<string, unknown>[]) => string | undefined;
+  /** For lists: exactly how many entries the page shows, and why (checked, and in the JSON Schema). */
+  entries?: { exactly: number; reason: string };
+  /** For lists: further rules about the whole list (each reports the lines concerned). */
+  rules?: readonly ListRule[];
 }
 
 /** The home page shows four webinar cards (spec point 9). */
 export const HOME_WEBINAR_COUNT = 4;
 
-function fourHomeWebinars(entries: readonly Record<string, unknown>[]): string | undefined {
-  const count = entries.filter((entry) => entry['showOnHome'] === true).length;
-  return count === HOME_WEBINAR_COUNT
-    ? undefined
-    : `exactly ${HOME_WEBINAR_COUNT} webinars must have "showOnHome: true" (the home page shows four cards); ${count} have it`;
-}
+/**
+ * The folder of the JSON Schemas made by `npm run schemas`. Inside content/, next to the files
+ * they describe: each file's first line names its schema by a short relative path, the content
+ * folder stays whole (github.dev or an editor opened on content/ alone still finds them), and no
+ * top-level folder is added. The leading dot marks it as made by a tool, not edited by staff.
+ */
+export const JSON_SCHEMA_FOLDER = 'content/.schemas';
 
 export const CONTENT_SOURCES = [
   {
@@ -45,6 +54,7 @@ export const CONTENT_SOURCES = [
     shape: 'single',
     schema: 'site',
     entryName: 'site',
+    entriesName: 'site',
     labelFields: [],
   },
   {
@@ -53,6 +63,7 @@ export const CONTENT_SOURCES = [
     shape: 'single',
     schema: 'home',
     entryName: 'home page',
+    entriesName: 'home page',
     labelFields: [],
   },
   {
@@ -61,6 +72,7 @@ export const CONTENT_SOURCES = [
     shape: 'single',
     schema: 'privacy',
     entryName: 'privacy notice',
+    entriesName: 'privacy notice',
     labelFields: [],
   },
   {
@@ -69,9 +81,17 @@ export const CONTENT_SOURCES = [
     shape: 'list',
     schema: 'webinar',
     entryName: 'webinar',
+    entriesName: 'webinars',
     idField: 'id',
     labelFields: ['title'],
-    listRule: fourHomeWebinars,
+    rules: [
+      exactlyFlagged({
+        field: 'showOnHome',
+        count: HOME_WEBINAR_COUNT,
+        entriesName: 'webinars',
+        reason: 'the home page shows four cards',
+      }),
+    ],
   },
   {
     collection: 'conclave',
@@ -79,6 +99,7 @@ export const CONTENT_SOURCES = [
     shape: 'single',
     schema: 'conclave',
     entryName: 'conclave',
+    entriesName: 'conclave',
     labelFields: [],
   },
   {
@@ -87,7 +108,10 @@ export const CONTENT_SOURCES = [
     shape: 'list',
     schema: 'stateBearer',
     entryName: 'bearer',
+    entriesName: 'state bearers',
     labelFields: ['name', 'title'],
+    entries: { exactly: STATE_OFFICES.length, reason: 'the Office Bearers page shows six cards' },
+    rules: [officesInOrder({ field: 'title', offices: STATE_OFFICES, entryName: 'bearer' })],
   },
   {
     collection: 'milestones',
@@ -95,7 +119,9 @@ export const CONTENT_SOURCES = [
     shape: 'list',
     schema: 'milestone',
     entryName: 'milestone',
+    entriesName: 'milestones',
     labelFields: ['year', 'text'],
+    entries: { exactly: 5, reason: 'the milestones banner on the home page lists five' },
   },
   {
     collection: 'branches',
@@ -103,6 +129,7 @@ export const CONTENT_SOURCES = [
     shape: 'folder',
     schema: 'branch',
     entryName: 'branch',
+    entriesName: 'branches',
     labelFields: ['city'],
   },
   {
@@ -111,6 +138,7 @@ export const CONTENT_SOURCES = [
     shape: 'folder',
     schema: 'gallery',
     entryName: 'gallery',
+    entriesName: 'galleries',
     labelFields: ['title'],
   },
 ] as const satisfies readonly ContentSource[];
@@ -121,4 +149,19 @@ export function contentSource(collection: CollectionName): ContentSource {
   const source = CONTENT_SOURCES.find((candidate) => candidate.collection === collection);
   if (!source) throw new Error(`No content source is defined for the collection "${collection}"`);
   return source;
+}
+
+/** The JSON Schema of a source, relative to the project root: "content/.schemas/webinars.schema.json". */
+export function jsonSchemaPath(source: ContentSource): string {
+  const name = source.shape === 'folder' ? source.schema : path.posix.basename(source.path, '.yaml');
+  return `${JSON_SCHEMA_FOLDER}/${name}.schema.json`;
+}
+
+/**
+ * The first line of a content file, which tells the YAML extension of VS Code (and github.dev)
+ * which JSON Schema to check it with, as a path relative to the file.
+ */
+export function schemaModeline(source: ContentSource, yamlFile: string): string {
+  const relative = path.posix.relative(path.posix.dirname(yamlFile), jsonSchemaPath(source));
+  return `# yaml-language-server: $schema=${relative.startsWith('../') ? relative : `./${relative}`}`;
 }

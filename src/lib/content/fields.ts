@@ -1,6 +1,12 @@
 /**
  * Field types shared by every content schema. Each one carries an error message written for
  * the office staff who edit the YAML files: it says what was expected, with an example.
+ *
+ * Each also carries editor help (`.meta()`): a description shown on hover and, where the rule is
+ * a refinement that JSON Schema cannot run, a `pattern` that approximates it, with the same plain
+ * words as `errorMessage` (a keyword the YAML extension shows instead of "does not match pattern").
+ * `npm run schemas` turns them into the JSON Schemas of content/.schemas/; tests/unit/content/
+ * jsonSchemas.test.ts checks that each pattern accepts and refuses what the refinement does.
  */
 import { z } from 'zod';
 
@@ -23,113 +29,213 @@ function daysInMonth(year: number, monthIndex: number): number {
   return new Date(Date.UTC(year, monthIndex + 1, 0)).getUTCDate();
 }
 
-/** Non-empty text, trimmed. */
-export function text(what: string) {
-  return z
-    .string({ error: `expected ${what} as text` })
-    .trim()
-    .min(1, { error: `expected ${what}; it is empty` });
+/** What an editor shows while typing: on hover, in completions and under a mistake. */
+export interface EditorHelp {
+  description: string;
+  /** A regular expression for JSON Schema (no flags), approximating a refinement. */
+  pattern?: string;
+  /** The plain words shown when `pattern` does not match. */
+  errorMessage?: string;
+  examples?: readonly (string | number | boolean)[];
 }
 
-/** A phone number as people write it: digits, spaces and hyphens, an optional leading +. */
-export const phone = z
-  .string({ error: 'expected a phone number as text, for example "+91 00000 10001"' })
-  .trim()
-  .refine(
-    (value) => {
-      if (!/^\+?[0-9][0-9 -]*[0-9]$/.test(value)) return false;
-      const digits = value.replace(/\D/g, '').length;
-      return digits >= 8 && digits <= 15;
-    },
-    {
-      error:
-        'expected a phone number of 8 to 15 digits (spaces, hyphens and a leading + allowed), for example "+91 00000 10001"',
-    },
-  );
+/** Attaches editor help to a schema; it changes nothing in what the schema accepts. */
+export function withHelp<Schema extends z.ZodType>(schema: Schema, help: EditorHelp): Schema {
+  return schema.meta({ ...help, ...(help.examples ? { examples: [...help.examples] } : {}) });
+}
 
-export const email = z.email({
-  error: 'expected an e-mail address, for example "secretary@example.org"',
+function capitalised(what: string): string {
+  return what.charAt(0).toUpperCase() + what.slice(1);
+}
+
+/** Non-empty text, trimmed. */
+export function text(what: string) {
+  return withHelp(
+    z
+      .string({ error: `expected ${what} as text` })
+      .trim()
+      .min(1, { error: `expected ${what}; it is empty` }),
+    { description: capitalised(what) },
+  );
+}
+
+const PHONE_MESSAGE =
+  'expected a phone number of 8 to 15 digits (spaces, hyphens and a leading + allowed), for example "+91 00000 10001"';
+
+/** A phone number as people write it: digits, spaces and hyphens, an optional leading +. */
+export const phone = withHelp(
+  z
+    .string({ error: 'expected a phone number as text, for example "+91 00000 10001"' })
+    .trim()
+    .refine(
+      (value) => {
+        if (!/^\+?[0-9][0-9 -]*[0-9]$/.test(value)) return false;
+        const digits = value.replace(/\D/g, '').length;
+        return digits >= 8 && digits <= 15;
+      },
+      { error: PHONE_MESSAGE },
+    ),
+  {
+    description: 'A phone number, in quotes: "+91 00000 10001"',
+    pattern: '^(?=(?:[^0-9]*[0-9]){8,15}[^0-9]*$)\\+?[0-9][0-9 -]*[0-9]$',
+    errorMessage: PHONE_MESSAGE,
+    examples: ['+91 00000 10001'],
+  },
+);
+
+const EMAIL_MESSAGE = 'expected an e-mail address, for example "secretary@example.org"';
+
+export const email = withHelp(z.email({ error: EMAIL_MESSAGE }), {
+  description: 'An e-mail address, such as secretary@example.org',
+  errorMessage: EMAIL_MESSAGE,
 });
 
 /** An optional e-mail that may also be written as an empty string (the original data does so). */
-export const optionalEmail = z
-  .union([z.literal(''), email], {
-    error: 'expected an e-mail address such as "secretary@example.org", or leave it empty',
-  })
-  .optional()
-  .transform((value) => (value ? value : undefined));
+export const optionalEmail = withHelp(
+  z
+    .union([z.literal(''), email], {
+      error: 'expected an e-mail address such as "secretary@example.org", or leave it empty',
+    })
+    .optional()
+    .transform((value) => (value ? value : undefined)),
+  { description: 'An e-mail address, or "" when there is none' },
+);
 
-export const webUrl = z.url({
-  protocol: /^https?$/,
-  error: 'expected a full web address starting with https://, for example "https://www.example.org/page"',
+const WEB_URL_MESSAGE =
+  'expected a full web address starting with https://, for example "https://www.example.org/page"';
+
+export const webUrl = withHelp(z.url({ protocol: /^https?$/, error: WEB_URL_MESSAGE }), {
+  description: 'A full web address starting with https://',
+  pattern: '^https?://',
+  errorMessage: WEB_URL_MESSAGE,
 });
 
 /** A link inside this site, such as "/" or "/branches". */
-export const sitePath = z
-  .string({ error: 'expected a path on this site, for example "/branches"' })
-  .regex(/^\/[A-Za-z0-9\-/#_.]*$/, {
+export const sitePath = withHelp(
+  z.string({ error: 'expected a path on this site, for example "/branches"' }).regex(/^\/[A-Za-z0-9\-/#_.]*$/, {
     error: 'expected a path on this site starting with "/", for example "/branches"',
-  });
+  }),
+  {
+    description: 'A page of this site, starting with "/", such as "/branches"',
+    errorMessage: 'expected a path on this site starting with "/", for example "/branches"',
+  },
+);
 
 /** A link that is either a full web address or a path on this site. */
-export const link = z.union([webUrl, sitePath], {
-  error: 'expected a full web address (https://...) or a path on this site starting with "/"',
-});
+export const link = withHelp(
+  z.union([webUrl, sitePath], {
+    error: 'expected a full web address (https://...) or a path on this site starting with "/"',
+  }),
+  { description: 'A full web address (https://...) or a page of this site starting with "/"' },
+);
+
+const WEBINAR_DATE_MESSAGE =
+  'expected a real date written like "14 - March - 2025" (day, the month in full with a capital letter, year, separated by " - ")';
 
 /** A webinar date, written as in the original site: "14 - March - 2025". */
-export const webinarDate = z
-  .string({ error: 'expected a date written like "14 - March - 2025"' })
-  .trim()
-  .refine(
-    (value) => {
-      const match = /^(\d{1,2}) - ([A-Za-z]+) - (\d{4})$/.exec(value);
-      if (!match) return false;
-      const [, day, month, year] = match;
-      const monthIndex = MONTHS.findIndex((name) => name === month);
-      if (monthIndex < 0) return false;
-      const dayNumber = Number(day);
-      return dayNumber >= 1 && dayNumber <= daysInMonth(Number(year), monthIndex);
-    },
-    {
-      error:
-        'expected a real date written like "14 - March - 2025" (day, the month in full with a capital letter, year, separated by " - ")',
-    },
-  );
+export const webinarDate = withHelp(
+  z
+    .string({ error: 'expected a date written like "14 - March - 2025"' })
+    .trim()
+    .refine(
+      (value) => {
+        const match = /^(\d{1,2}) - ([A-Za-z]+) - (\d{4})$/.exec(value);
+        if (!match) return false;
+        const [, day, month, year] = match;
+        const monthIndex = MONTHS.findIndex((name) => name === month);
+        if (monthIndex < 0) return false;
+        const dayNumber = Number(day);
+        return dayNumber >= 1 && dayNumber <= daysInMonth(Number(year), monthIndex);
+      },
+      { error: WEBINAR_DATE_MESSAGE },
+    ),
+  {
+    description: 'A date written like "14 - March - 2025"',
+    // The pattern cannot know how many days a month has: "31 - April - 2025" passes it.
+    pattern: `^(?:0?[1-9]|[12][0-9]|3[01]) - (?:${MONTHS.join('|')}) - [0-9]{4}$`,
+    errorMessage: WEBINAR_DATE_MESSAGE,
+    examples: ['14 - March - 2025'],
+  },
+);
+
+const DOTTED_DATE_MESSAGE = 'expected a real date written like "18.12.2020" (dd.mm.yyyy)';
 
 /** A conclave link date, written "18.12.2020". */
-export const dottedDate = z
-  .string({ error: 'expected a date written like "18.12.2020"' })
-  .trim()
-  .refine(
-    (value) => {
-      const match = /^(\d{2})\.(\d{2})\.(\d{4})$/.exec(value);
-      if (!match) return false;
-      const [, day, month, year] = match;
-      const monthIndex = Number(month) - 1;
-      const dayNumber = Number(day);
-      return monthIndex >= 0 && monthIndex < 12 && dayNumber >= 1 && dayNumber <= daysInMonth(Number(year), monthIndex);
-    },
-    { error: 'expected a real date written like "18.12.2020" (dd.mm.yyyy)' },
-  );
+export const dottedDate = withHelp(
+  z
+    .string({ error: 'expected a date written like "18.12.2020"' })
+    .trim()
+    .refine(
+      (value) => {
+        const match = /^(\d{2})\.(\d{2})\.(\d{4})$/.exec(value);
+        if (!match) return false;
+        const [, day, month, year] = match;
+        const monthIndex = Number(month) - 1;
+        const dayNumber = Number(day);
+        return (
+          monthIndex >= 0 && monthIndex < 12 && dayNumber >= 1 && dayNumber <= daysInMonth(Number(year), monthIndex)
+        );
+      },
+      { error: DOTTED_DATE_MESSAGE },
+    ),
+  {
+    description: 'A date written like "18.12.2020" (day.month.year)',
+    // As above, "31.04.2020" passes the pattern; only the check knows April has 30 days.
+    pattern: '^(?:0[1-9]|[12][0-9]|3[01])\\.(?:0[1-9]|1[0-2])\\.[0-9]{4}$',
+    errorMessage: DOTTED_DATE_MESSAGE,
+    examples: ['18.12.2020'],
+  },
+);
 
-export const year = z
-  .number({ error: 'expected a year as a number, for example 1974' })
-  .int({ error: 'expected a whole year, for example 1974' })
-  .min(1900, { error: 'expected a year after 1900' })
-  .max(2100, { error: 'expected a year before 2100' });
+export const year = withHelp(
+  z
+    .number({ error: 'expected a year as a number, for example 1974' })
+    .int({ error: 'expected a whole year, for example 1974' })
+    .min(1900, { error: 'expected a year after 1900' })
+    .max(2100, { error: 'expected a year before 2100' }),
+  { description: 'A year, such as 1974', examples: [1974] },
+);
 
 /** The file of a video under public/, referenced from the site root: "/media/sports-meet.mp4". */
-export const publicFile = z
-  .string({ error: 'expected the path of a file in the public folder, for example "/media/sports-meet.mp4"' })
-  .regex(/^\/[A-Za-z0-9\-/_.]+$/, {
-    error: 'expected the path of a file in the public folder, starting with "/", for example "/media/sports-meet.mp4"',
-  });
+export const publicFile = withHelp(
+  z
+    .string({ error: 'expected the path of a file in the public folder, for example "/media/sports-meet.mp4"' })
+    .regex(/^\/[A-Za-z0-9\-/_.]+$/, {
+      error:
+        'expected the path of a file in the public folder, starting with "/", for example "/media/sports-meet.mp4"',
+    }),
+  {
+    description: 'A file in the public folder, written from the site root: "/media/sports-meet.mp4"',
+    errorMessage:
+      'expected the path of a file in the public folder, starting with "/", for example "/media/sports-meet.mp4"',
+  },
+);
 
 /** A YouTube video id: the part after "v=" in a watch link. */
-export const youtubeId = z
-  .string({ error: 'expected a YouTube video id, for example "aBcDeFgHiJk"' })
-  .regex(/^[A-Za-z0-9_-]{11}$/, {
+export const youtubeId = withHelp(
+  z.string({ error: 'expected a YouTube video id, for example "aBcDeFgHiJk"' }).regex(/^[A-Za-z0-9_-]{11}$/, {
     error: 'expected a YouTube video id of 11 letters, digits, "-" or "_" (the part after "v=" in the link)',
-  });
+  }),
+  {
+    description: 'A YouTube video id: the 11 characters after "v=" in the link',
+    errorMessage: 'expected a YouTube video id of 11 letters, digits, "-" or "_" (the part after "v=" in the link)',
+  },
+);
+
+/** The photo file types the site can show. */
+export const PHOTO_EXTENSIONS = ['jpg', 'jpeg', 'png', 'webp', 'avif', 'gif', 'svg'] as const;
+
+export const PHOTO_PATH_MESSAGE = `expected the path of a .${PHOTO_EXTENSIONS.join(', .')} photo starting with "./" or "../" (relative to this file), for example "./photos/bearers/state/president.jpg"`;
+
+/** Editor help for a photo path; whether the file exists and its size only `npm run check:content` knows. */
+export const PHOTO_PATH_HELP: EditorHelp = {
+  description:
+    'A photo, written from this file: "./photos/..." in content/, "../photos/..." in branches/ and galleries/',
+  // Extensions in either case, as the check accepts them: [jJ][pP][gG] and so on.
+  pattern: `^\\.\\.?/.+\\.(?:${PHOTO_EXTENSIONS.map((extension) =>
+    [...extension].map((letter) => `[${letter}${letter.toUpperCase()}]`).join(''),
+  ).join('|')})$`,
+  errorMessage: PHOTO_PATH_MESSAGE,
+};
 
 export { MONTHS };

@@ -14,12 +14,23 @@ import {
   text,
   webinarDate,
   webUrl,
+  withHelp,
   year,
   youtubeId,
 } from './fields.ts';
 
 /** In the privacy notice, replaced by how long contact messages are kept. */
 export const RETENTION_PLACEHOLDER = '{retention}';
+
+/** The six state offices, in the order the Office Bearers page shows them (spec point 2). */
+export const STATE_OFFICES = [
+  'President',
+  'President Elect',
+  'Hon. Secretary',
+  'Hon. Treasurer',
+  'Academic Chairman',
+  'Chief Election Officer',
+] as const;
 
 /** Builds the schema of an image field: a path to a photo, relative to the YAML file. */
 export type ImageField<Schema extends z.ZodType = z.ZodType> = () => Schema;
@@ -29,7 +40,9 @@ export function createSchemas<ImageSchema extends z.ZodType>(image: ImageField<I
     z.strictObject(
       {
         image: image(),
-        alt: z.string({ error: `expected a description of the ${what} for blind visitors ("alt")` }).trim(),
+        alt: withHelp(z.string({ error: `expected a description of the ${what} for blind visitors ("alt")` }).trim(), {
+          description: `What the ${what} shows, in a short sentence, for visitors who cannot see it`,
+        }),
       },
       { error: `expected a ${what} with "image" and "alt"` },
     );
@@ -134,7 +147,9 @@ export function createSchemas<ImageSchema extends z.ZodType>(image: ImageField<I
     shortTitle: text('a short title for the home page card'),
     title: text('the webinar title'),
     videoUrl: webUrl,
-    showOnHome: z.boolean({ error: 'expected true or false' }).default(false),
+    showOnHome: withHelp(z.boolean({ error: 'expected true or false' }).default(false), {
+      description: 'true for the four webinars shown on the home page, false for all others',
+    }),
   });
 
   const conclaveHall = z.strictObject({
@@ -152,7 +167,9 @@ export function createSchemas<ImageSchema extends z.ZodType>(image: ImageField<I
   const stateBearer = z.strictObject({
     image: image(),
     name: text("the bearer's name"),
-    title: text('the office held, for example "President"'),
+    title: withHelp(z.enum(STATE_OFFICES, { error: `expected one of the six offices: ${STATE_OFFICES.join(', ')}` }), {
+      description: 'The office held; the six bearers are listed in this order',
+    }),
     phone1: phone,
     phone2: phone.optional(),
     email1: email,
@@ -176,7 +193,9 @@ export function createSchemas<ImageSchema extends z.ZodType>(image: ImageField<I
 
   const branch = z.strictObject({
     city: text('the branch city'),
-    order: z.number({ error: 'expected the position of this branch on the page, for example 1' }).int(),
+    order: withHelp(z.number({ error: 'expected the position of this branch on the page, for example 1' }).int(), {
+      description: 'The place of this branch on the Branches page: 1 is first',
+    }),
     bearers: z
       .array(branchBearer)
       .min(3, { error: 'expected 3 to 5 bearers; this branch has fewer than 3' })

@@ -1,12 +1,13 @@
 /**
- * An Astro content loader for the YAML files listed in contentFiles.ts. It checks a file
- * with checkSource() first and fails the build with plain-language messages, then hands each
- * entry to Astro (which turns photo paths into optimised images).
+ * An Astro content loader for the YAML files listed in contentFiles.ts. It checks the files
+ * with checkOnDisk() first, the same check as `npm run check:content` (schemas, list rules,
+ * photos), and fails the build with plain-language messages; warnings are logged. Then it hands
+ * each entry to Astro (which turns photo paths into optimised images).
  */
 import type { DataStore, Loader, LoaderContext } from 'astro/loaders';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
-import { checkSource, problemReport } from './checkContent.ts';
+import { checkOnDisk, problemReport, warningReport } from './checkContent.ts';
 import type { ContentSource } from './contentFiles.ts';
 
 export class ContentError extends Error {
@@ -18,7 +19,7 @@ export interface YamlLoaderContext {
   config: Pick<LoaderContext['config'], 'root'>;
   store: Pick<DataStore, 'clear' | 'set'>;
   parseData: LoaderContext['parseData'];
-  logger: Pick<LoaderContext['logger'], 'error'>;
+  logger: Pick<LoaderContext['logger'], 'error' | 'warn'>;
   watcher?: Pick<NonNullable<LoaderContext['watcher']>, 'add' | 'on'>;
 }
 
@@ -29,9 +30,11 @@ export function yamlLoader(source: ContentSource) {
       const root = fileURLToPath(config.root);
 
       const sync = async () => {
-        const { entries, problems } = checkSource(root, source);
+        const { entries, problems, warnings } = await checkOnDisk(root, source);
         const report = problemReport(problems);
         if (report) throw new ContentError(report);
+        const warning = warningReport(warnings);
+        if (warning) logger.warn(warning);
         store.clear();
         for (const entry of entries) {
           const data = await parseData({ id: entry.id, data: entry.data, filePath: entry.filePath });

@@ -3,13 +3,14 @@
  * fails the build (the loader throws) with the file, line, entry and field; correct files reach
  * Astro's store. Run with a fake of the little of Astro's loader context it uses.
  */
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { CONTENT_SOURCES, contentSource } from '../../../src/lib/content/contentFiles.ts';
 import { ContentError, yamlLoader, type YamlLoaderContext } from '../../../src/lib/content/yamlLoader.ts';
+import { makePhotos, type Photos } from './photoFiles.ts';
 
 interface StoredEntry {
   id: string;
@@ -21,6 +22,7 @@ interface StoredEntry {
 function fakeContext(root: string) {
   const stored: StoredEntry[] = [];
   const parsed: string[] = [];
+  const warned: string[] = [];
   const context: YamlLoaderContext = {
     config: { root: pathToFileURL(`${root}${path.sep}`) },
     store: {
@@ -40,9 +42,12 @@ function fakeContext(root: string) {
       error: (message) => {
         throw new Error(`unexpected log: ${message}`);
       },
+      warn: (message) => {
+        warned.push(message);
+      },
     },
   };
-  return { context, stored, parsed };
+  return { context, stored, parsed, warned };
 }
 
 let root: string;
@@ -67,10 +72,19 @@ const webinar = (id: number, showOnHome: boolean) => `
 const bearer = (index: number) =>
   `  - name: Dr. Sample ${index}\n    position: Secretary\n    image: ../photos/p.jpg\n    phone: "+91 00000 1000${index}"\n`;
 
+let photos: Photos<'wide' | 'square' | 'tiny' | 'portrait'>;
+beforeAll(async () => {
+  photos = await makePhotos({ wide: [800, 450], square: [600, 600], tiny: [120, 120], portrait: [600, 1000] });
+});
+afterAll(() => photos.remove());
+
 beforeEach(() => {
   root = mkdtempSync(path.join(tmpdir(), 'yaml-loader-'));
-  write('content/photos/w.jpg', 'only its existence is checked');
-  write('content/photos/p.jpg', 'only its existence is checked');
+  mkdirSync(path.join(root, 'content/photos'), { recursive: true });
+  copyFileSync(photos.path('wide'), path.join(root, 'content/photos/w.jpg'));
+  copyFileSync(photos.path('square'), path.join(root, 'content/photos/p.jpg'));
+  copyFileSync(photos.path('tiny'), path.join(root, 'content/photos/tiny.jpg'));
+  copyFileSync(photos.path('portrait'), path.join(root, 'content/photos/portrait.jpg'));
 });
 
 afterEach(() => rmSync(root, { recursive: true, force: true }));
@@ -115,6 +129,20 @@ describe('yamlLoader', () => {
       `city: Salem\norder: 1\nbearers:\n${[1, 2, 3, 4, 5, 6].map(bearer).join('')}`,
       'content/branches/salem.yaml, line 4, branch file "salem": "bearers": expected 3 to 5 bearers; this branch has more than 5',
     ],
+    [
+      'five webinars marked for the home page',
+      'webinars' as const,
+      'content/webinars.yaml',
+      [1, 2, 3, 4, 5].map((id) => webinar(id, true)).join(''),
+      'content/webinars.yaml, line 45, webinar 5 (id 5, “Airway basics for postgraduates, part 5”): "showOnHome": exactly 4 webinars must have "showOnHome: true" (the home page shows four cards), but 5 have it: webinar 1',
+    ],
+    [
+      'a bearer photo too small for its card',
+      'branches' as const,
+      'content/branches/salem.yaml',
+      `city: Salem\norder: 1\nbearers:\n${[1, 2, 3].map(bearer).join('').replace('../photos/p.jpg', '../photos/tiny.jpg')}`,
+      'content/branches/salem.yaml, line 6, branch file "salem": "bearers › item 1 › image": the photo "../photos/tiny.jpg" is 120 × 120 pixels, too small for the bearer card',
+    ],
   ])(
     'fails the build on %s, naming the file, line, entry and field',
     async (_case, collection, file, yaml, message) => {
@@ -127,12 +155,26 @@ describe('yamlLoader', () => {
     },
   );
 
+  it('builds with a photo its frame crops badly, and logs a warning naming it', async () => {
+    write(
+      'content/branches/salem.yaml',
+      `city: Salem\norder: 1\nbearers:\n${[1, 2, 3].map(bearer).join('').replace('../photos/p.jpg', '../photos/portrait.jpg')}`,
+    );
+    const { context, stored, warned } = fakeContext(root);
+    await yamlLoader(contentSource('branches')).load(context);
+    expect(stored).toHaveLength(1);
+    expect(warned.join('\n')).toContain(
+      'content/branches/salem.yaml, line 6, branch file "salem": "bearers › item 1 › image": the photo "../photos/portrait.jpg" is 600 × 1000 pixels, but the bearer card (Office Bearers and Branches pages) shows it square, so 40% of its height is cut off at the top and bottom',
+    );
+  });
+
   it('loads the real content of every collection', async () => {
     const projectRoot = path.resolve(import.meta.dirname, '../../..');
     for (const source of CONTENT_SOURCES) {
-      const { context, stored } = fakeContext(projectRoot);
+      const { context, stored, warned } = fakeContext(projectRoot);
       await yamlLoader(source).load(context);
       expect(stored.length, source.path).toBeGreaterThan(0);
+      expect(warned, source.path).toEqual([]);
     }
   });
 });

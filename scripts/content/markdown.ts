@@ -1,0 +1,69 @@
+/**
+ * Markdown for the content summary (GitHub's job summary and pull request comments are
+ * GitHub-flavoured Markdown). Text from the content files is escaped so that it shows as written:
+ * a title with "*" or "<b>" must not turn into emphasis or HTML.
+ */
+
+/** Characters that could start emphasis, code, links, HTML, tables, strikethrough or entities. */
+const SPECIAL = /[\\`*_[\]<>|~&#]/g;
+
+export function markdownText(text: string): string {
+  return text
+    .replace(/\s+/g, ' ')
+    .trim()
+    .replace(SPECIAL, (character) => `\\${character}`);
+}
+
+/** A value from a content file, quoted and shortened for a one-line summary. */
+export function quoted(text: string, limit = 90): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  const short = flat.length > limit ? `${flat.slice(0, limit - 1)}…` : flat;
+  return `“${markdownText(short)}”`;
+}
+
+/** A change in one place: "old → new", either side possibly absent. */
+export function change(label: string, before: string | undefined, after: string | undefined): string {
+  if (before === undefined) return `${label} added: ${after ?? ''}`;
+  if (after === undefined) return `${label} removed (was ${before})`;
+  return `${label}: ${before} → ${after}`;
+}
+
+export interface PageChanges {
+  /** The page or part of the site as visitors know it: "Office Bearers". */
+  page: string;
+  /** One line each, already Markdown. */
+  changes: string[];
+}
+
+export function renderSummary({
+  base,
+  pages,
+  broken,
+  textChanged,
+}: {
+  base: string;
+  pages: readonly PageChanges[];
+  broken: readonly string[];
+  textChanged: boolean;
+}): string {
+  const lines = ['## Content changes visitors will see', '', `Compared with \`${base.replaceAll('`', '')}\`.`, ''];
+  for (const file of broken) {
+    lines.push(
+      `> **${markdownText(file)}** has mistakes, so its changes are not described here: see the content check (\`npm run check:content\`) and its annotations.`,
+      '',
+    );
+  }
+  const visible = pages.filter((page) => page.changes.length > 0);
+  if (visible.length === 0) {
+    lines.push(
+      textChanged
+        ? 'No visible change: the content files differ only in comments, spacing or quoting.'
+        : 'No visible change: no content file changed.',
+      '',
+    );
+  }
+  for (const page of visible) {
+    lines.push(`### ${markdownText(page.page)}`, '', ...page.changes.map((line) => `- ${line}`), '');
+  }
+  return `${lines.join('\n').trimEnd()}\n`;
+}

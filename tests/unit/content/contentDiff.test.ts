@@ -1,0 +1,206 @@
+/**
+ * `npm run content:diff`: the summary of what visitors will see change, tested on fixture pairs
+ * (tests/fixtures/content-diff/<case>/before and after). Each summary is parsed back as Markdown
+ * (mdast), so the test sees what GitHub's job summary shows: the page headings and the list
+ * items as plain text, with nothing from the content turned into emphasis, links or HTML.
+ */
+import { execFileSync, spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { Nodes } from 'mdast';
+import { fromMarkdown } from 'mdast-util-from-markdown';
+import { describe, expect, it } from 'vitest';
+import { contentSummary } from '../../../scripts/content/contentSummary.ts';
+import { gitReader } from '../../../scripts/content/gitReader.ts';
+import { folderReader, readSnapshot } from '../../../scripts/content/snapshot.ts';
+
+const projectRoot = path.resolve(import.meta.dirname, '../../..');
+const fixtures = path.join(projectRoot, 'tests/fixtures/content-diff');
+
+function summaryOf(fixture: string): string {
+  const before = readSnapshot(folderReader(path.join(fixtures, fixture, 'before')));
+  const after = readSnapshot(folderReader(path.join(fixtures, fixture, 'after')));
+  return contentSummary(before, after, 'main');
+}
+
+/** Only these Markdown nodes may appear: content text must never become emphasis, a link or HTML. */
+const ALLOWED = new Set([
+  'root',
+  'heading',
+  'paragraph',
+  'text',
+  'list',
+  'listItem',
+  'inlineCode',
+  'blockquote',
+  'strong',
+]);
+
+function plain(node: Nodes): string {
+  if ('value' in node) return node.value;
+  return 'children' in node ? node.children.map((child) => plain(child)).join('') : '';
+}
+
+/** The summary as a reader sees it: each page heading with its list items, and the other paragraphs. */
+function rendered(markdown: string) {
+  const tree = fromMarkdown(markdown);
+  const types = new Set<string>();
+  const visit = (node: Nodes) => {
+    types.add(node.type);
+    if ('children' in node) node.children.forEach(visit);
+  };
+  visit(tree);
+  const pages: Record<string, string[]> = {};
+  const notes: string[] = [];
+  let page: string | undefined;
+  for (const node of tree.children) {
+    if (node.type === 'heading' && node.depth === 3) page = plain(node);
+    else if (node.type === 'list' && page) pages[page] = node.children.map((item) => plain(item));
+    else if (node.type === 'paragraph' || node.type === 'blockquote') notes.push(plain(node));
+  }
+  return {
+    types: [...types].filter((type) => !ALLOWED.has(type)),
+    title: plain(tree.children[0] ?? tree),
+    pages,
+    notes,
+  };
+}
+
+describe('content:diff on fixture pairs', () => {
+  it.each([
+    [
+      'office-bearers',
+      {
+        'Office Bearers': [
+          'President: Dr. Sample Kumar → Dr. Example Meena',
+          'Hon. Treasurer (Dr. Demo Lakshmi): phone changed: +91 00000 10106 → +91 00000 10199; second e-mail added: treasurer.office@example.org',
+          'Academic Chairman (Dr. Placeholder Arun): photo changed',
+        ],
+      },
+    ],
+    [
+      'branches',
+      {
+        Branches: [
+          'new branch Hosur with 3 bearers',
+          'Salem: 1 bearer added: Dr. Example Ravi (Joint Secretary)',
+          'Salem: Dr. Sample Prakash: phone changed: +91 00000 10229 → +91 00000 10299',
+          'Salem: Secretary Dr. Fictional Saranya → Dr. Example Nila',
+          'branch Theni removed',
+        ],
+      },
+    ],
+    [
+      'webinars',
+      {
+        Home: ['webinar card added: “Sedation outside theatre” (11 July 2025)', 'webinar card removed: “Exam cases”'],
+        'Past Webinars': [
+          'added “Safe sedation outside the theatre” (11 July 2025)',
+          'removed “The paediatric airway: simple steps and safe hands” (16 May 2024)',
+          '“Anaesthesia for massive obstetric haemorrhage” (18 April 2025): title: “Anaesthesia for massive obstetric haemorrhage” → “Massive obstetric haemorrhage: the *first* hour <b>”; date: 18 April 2025 → 25 April 2025',
+          'conclave, Hall A: video of 18.12.2020 changed',
+          'conclave, Hall A: video of 20.12.2020 added',
+        ],
+      },
+    ],
+    [
+      'pages',
+      {
+        Home: [
+          'Banner › title: “Welcome to ISA Tamilnadu” → “Welcome to the ISA Tamil Nadu branch”',
+          'Banner › picture 2 › photo changed',
+        ],
+        'Milestones (home page)': [
+          'milestone 4: “All-India conferences hosted in three cities of the state” → “All-India conferences hosted in four cities of the state”',
+        ],
+        'Gallery (/Gallery)': [
+          'item 1 › photo replaced (same file name)',
+          'item 3 added: “Prize giving at the end of the day”',
+        ],
+        'Contact Us': ['head office › phone: “+91 00000 10002” → “+91 00000 10003”'],
+        'Every page (header, footer, search engines)': ['footer branch 5 added: “Trichy”'],
+      },
+    ],
+  ])('%s: lists what visitors will see change, page by page, as Markdown', (fixture, pages) => {
+    const summary = rendered(summaryOf(fixture));
+    expect(summary.types).toEqual([]);
+    expect(summary.title).toBe('Content changes visitors will see');
+    expect(summary.pages).toEqual(pages);
+  });
+
+  it.each([
+    ['no-visible-change', 'No visible change: the content files differ only in comments, spacing or quoting.'],
+    ['identical', 'No visible change: no content file changed.'],
+  ])('%s: says so in plain words', (fixture, note) => {
+    const summary = rendered(summaryOf(fixture));
+    expect(summary.pages).toEqual({});
+    expect(summary.notes).toEqual(['Compared with main.', note]);
+  });
+
+  it('names a file with mistakes instead of describing its changes, and describes the others', () => {
+    const summary = rendered(summaryOf('broken'));
+    expect(summary.notes).toContain(
+      'content/state-bearers.yaml has mistakes, so its changes are not described here: see the content check (npm run check:content) and its annotations.',
+    );
+    expect(Object.keys(summary.pages)).toEqual(['Branches']);
+  });
+});
+
+describe('reading the base side from git', () => {
+  function repository() {
+    const root = mkdtempSync(path.join(tmpdir(), 'content-diff-git-'));
+    const git = (...args: string[]) =>
+      execFileSync('git', ['-c', 'user.name=Test', '-c', 'user.email=test@example.org', ...args], { cwd: root });
+    const write = (file: string, text: string) => {
+      mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
+      writeFileSync(path.join(root, file), text);
+    };
+    git('init', '-q');
+    return { root, git, write, remove: () => rmSync(root, { recursive: true, force: true }) };
+  }
+
+  it('reads files and photo fingerprints at a commit without touching the working tree', () => {
+    const repo = repository();
+    try {
+      repo.write('content/milestones.yaml', '- year: 1974\n  text: First state conference\n');
+      repo.write('content/photos/a.jpg', 'first photo');
+      repo.write('content/branches/salem.yaml', 'city: Salem\n');
+      repo.git('add', '-A');
+      repo.git('commit', '-qm', 'base');
+      repo.write('content/milestones.yaml', '- year: 1975\n  text: Silver jubilee\n');
+      repo.write('content/photos/a.jpg', 'second photo');
+
+      const base = gitReader(repo.root, 'HEAD');
+      const working = folderReader(repo.root);
+      expect(base.read('content/milestones.yaml')).toBe('- year: 1974\n  text: First state conference\n');
+      expect(base.read('content/site.yaml')).toBeUndefined();
+      expect(base.yamlFilesIn('content/branches')).toEqual(['content/branches/salem.yaml']);
+      expect(base.photoId('content/branches/../photos/a.jpg')).toBe(
+        execFileSync('git', ['rev-parse', 'HEAD:content/photos/a.jpg'], { cwd: repo.root, encoding: 'utf8' }).trim(),
+      );
+      expect(working.photoId('content/photos/a.jpg')).not.toBe(base.photoId('content/photos/a.jpg'));
+      repo.write('content/photos/a.jpg', 'first photo');
+      expect(working.photoId('content/photos/a.jpg')).toBe(base.photoId('content/photos/a.jpg'));
+    } finally {
+      repo.remove();
+    }
+  });
+
+  it('refuses a ref that is not a commit, in plain words', () => {
+    const repo = repository();
+    try {
+      expect(() => gitReader(repo.root, 'no-such-branch')).toThrow(
+        /"no-such-branch" is not a commit of this repository/,
+      );
+    } finally {
+      repo.remove();
+    }
+  });
+
+  it('explains how to run it when the base ref is missing', () => {
+    const run = spawnSync(process.execPath, [path.join(projectRoot, 'scripts/content-diff.ts')], { encoding: 'utf8' });
+    expect(run.status).toBe(2);
+    expect(run.stderr).toContain('Usage: npm run content:diff -- <base git ref>');
+  });
+});

@@ -1,0 +1,84 @@
+/**
+ * The GitHub Actions workflow cannot run here, so this test reads it as GitHub will: valid YAML,
+ * the right triggers, actions pinned to a major version, and every step the content issue asks
+ * for, in an order where each one can use what the earlier ones made.
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
+import { z } from 'zod';
+
+const step = z.object({
+  name: z.string(),
+  uses: z.string().optional(),
+  run: z.string().optional(),
+  if: z.string().optional(),
+  with: z.record(z.string(), z.union([z.string(), z.number(), z.boolean()])).optional(),
+});
+
+const workflow = z.object({
+  name: z.string(),
+  on: z.object({
+    pull_request: z.null(),
+    push: z.object({ branches: z.array(z.string()) }),
+  }),
+  jobs: z.record(
+    z.string(),
+    z.object({ 'runs-on': z.string(), container: z.string().optional(), steps: z.array(step) }),
+  ),
+});
+
+const text = readFileSync(path.resolve(import.meta.dirname, '../../../.github/workflows/ci.yml'), 'utf8');
+const ci = workflow.parse(parse(text));
+const steps = Object.values(ci.jobs).flatMap((job) => job.steps);
+
+/** The position of the one step whose command matches, so that the order can be checked. */
+function position(command: RegExp): number {
+  const found = steps.flatMap((candidate, index) => (candidate.run && command.test(candidate.run) ? [index] : []));
+  expect(found, `one step runs ${command}`).toHaveLength(1);
+  return found[0] ?? -1;
+}
+
+describe('.github/workflows/ci.yml', () => {
+  it('runs on every pull request and on every push to main', () => {
+    expect(ci.on.pull_request).toBeNull();
+    expect(ci.on.push.branches).toEqual(['main']);
+  });
+
+  it('pins every action to a major version', () => {
+    const actions = steps.flatMap((candidate) => (candidate.uses ? [candidate.uses] : []));
+    expect(actions.length).toBeGreaterThan(0);
+    for (const action of actions) expect(action).toMatch(/^actions\/[a-z-]+@v\d+$/);
+  });
+
+  it('checks out enough history to compare with the base, and sets up Node 24 with the npm cache', () => {
+    const checkout = steps.find((candidate) => candidate.uses?.startsWith('actions/checkout@'));
+    expect(Number(checkout?.with?.['fetch-depth'])).toBeGreaterThanOrEqual(2);
+    const node = steps.find((candidate) => candidate.uses?.startsWith('actions/setup-node@'));
+    expect(node?.with).toMatchObject({ 'node-version': 24, cache: 'npm' });
+  });
+
+  it('installs Chromium from apt, where scripts/chromium.ts finds it', () => {
+    expect(position(/apt-get install [^\n]*\bchromium\b/)).toBeGreaterThanOrEqual(0);
+  });
+
+  it('installs, checks the content, checks the code, runs the unit tests, builds and runs the browser tests, in that order', () => {
+    const order = [
+      position(/^npm (ci|install)\b/m),
+      position(/^npm run check:content$/m),
+      position(/^npm run check$/m),
+      position(/^npx vitest run$/m),
+      position(/^npm run build$/m),
+      position(/^npm run test:e2e$/m),
+    ];
+    expect(order).toEqual([...order].sort((a, b) => a - b));
+  });
+
+  it('writes the content summary of a pull request to the job summary, even when the content check failed', () => {
+    const summary = steps[position(/npm run -s content:diff -- /)];
+    expect(summary?.run).toMatch(/content:diff -- HEAD\^1 >> "\$GITHUB_STEP_SUMMARY"$/);
+    expect(summary?.if).toContain("github.event_name == 'pull_request'");
+    expect(summary?.if).toContain('!cancelled()');
+  });
+});
