@@ -10,7 +10,7 @@
 import { useEffect, useId, useState } from 'react';
 import { normalizeEvents, type EventRecord } from '../lib/events/eventRecords.ts';
 import { eventsListResponse } from '../lib/events/eventsListRequest.ts';
-import { DEFAULT_PLACE, EVENT_PLACES, eventYearOptions, filterEvents } from '../lib/events/filterEvents.ts';
+import { eventYearOptions, filterEvents } from '../lib/events/filterEvents.ts';
 import { photoVariants } from '../lib/events/photoVariants.ts';
 import { parseYearOption } from '../lib/yearOptions.ts';
 import { useCurrentYear } from './useCurrentYear.ts';
@@ -28,6 +28,8 @@ export interface EventsBrowserProps {
   /** The events API endpoint, "/Admin/api/events_list". */
   endpoint: string;
   staticCard: StaticEventCard;
+  /** The places of the filter (content/site.yaml `activityPlaces`); the first is chosen at first. */
+  places: string[];
   /** The year the page was rendered in (the build's): see src/islands/useCurrentYear.ts. */
   renderedYear: number;
 }
@@ -87,8 +89,8 @@ function EventCard({ id, title, subtitle, image, href, pending = false }: EventC
   );
 }
 
-export function EventsBrowser({ endpoint, staticCard, renderedYear }: EventsBrowserProps) {
-  const [place, setPlace] = useState<string>(DEFAULT_PLACE);
+export function EventsBrowser({ endpoint, staticCard, places, renderedYear }: EventsBrowserProps) {
+  const [place, setPlace] = useState<string>(places[0] ?? '');
   const [load, setLoad] = useState<Load>({ state: 'loading' });
   const hydrated = useHydrated();
   const currentYear = useCurrentYear(renderedYear);
@@ -126,7 +128,7 @@ export function EventsBrowser({ endpoint, staticCard, renderedYear }: EventsBrow
         <div className="events-filter">
           <label htmlFor={placeId}>Place</label>
           <select id={placeId} value={place} onChange={(event) => setPlace(event.target.value)}>
-            {EVENT_PLACES.map((option) => (
+            {places.map((option) => (
               <option key={option} value={option}>
                 {option}
               </option>

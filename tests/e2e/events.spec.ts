@@ -1,5 +1,6 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { BACKEND_DOWN_URL, REMOTE_URL } from '../../playwright.config.ts';
+import { siteContent } from './content.ts';
 
 /** The browser tests run against a fresh data folder, so the store holds the sample events. */
 
@@ -48,6 +49,8 @@ test.describe('Monthly Activities', () => {
     await page.goto('/monthly-activities');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Monthly Activities');
     await expect(page.getByLabel('Place')).toHaveValue('Tamil Nadu');
+    // The places are those of content/site.yaml, in its order.
+    await expect(page.getByLabel('Place').locator('option')).toHaveText(siteContent().activityPlaces);
     await expect(page.getByLabel('Year')).toHaveValue('2025');
     await expect(page.getByRole('status')).toHaveText('2 events for Tamil Nadu in 2025.');
     await expect(cards(page).locator('h2')).toHaveText([

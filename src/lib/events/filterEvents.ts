@@ -1,15 +1,11 @@
 /**
  * The Monthly Activities filters (spec points 2, 5 and 9): an event is kept only if it has
  * both a title and a date, its title contains the selected place (case-insensitive), and the
- * year of its date equals the selected year.
+ * year of its date equals the selected year. The places are content (`activityPlaces` in
+ * content/site.yaml); the first is the one chosen at first.
  */
 import { yearOptions, type YearOptions } from '../yearOptions.ts';
 import type { EventRecord } from './eventRecords.ts';
-
-export const EVENT_PLACES = ['Tamil Nadu', 'Salem', 'Madurai', 'Coimbatore', 'Chennai'] as const;
-export const DEFAULT_PLACE: EventPlace = 'Tamil Nadu';
-
-export type EventPlace = (typeof EVENT_PLACES)[number];
 
 /** The oldest year the year filter offers (spec point 9: events from 2021). */
 export const EVENTS_FIRST_YEAR = 2021;
@@ -45,8 +41,12 @@ export function filterEvents(events: readonly EventRecord[], place: string, year
   );
 }
 
-/** The place an event belongs to, for breadcrumbs: the first city its title names, else Tamil Nadu. */
-export function placeOfEvent(title: string): EventPlace {
+/**
+ * The place an event belongs to, for breadcrumbs: the first of `places` after the first that its
+ * title names, else the first (the whole state, "Tamil Nadu" in the sample content).
+ */
+export function placeOfEvent(title: string, places: readonly string[]): string {
+  const [broadest = '', ...cities] = places;
   const lower = title.toLowerCase();
-  return EVENT_PLACES.find((place) => place !== 'Tamil Nadu' && lower.includes(place.toLowerCase())) ?? 'Tamil Nadu';
+  return cities.find((place) => lower.includes(place.toLowerCase())) ?? broadest;
 }

@@ -1,12 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { EventRecord } from '../../../src/lib/events/eventRecords.ts';
-import {
-  DEFAULT_PLACE,
-  EVENT_PLACES,
-  filterEvents,
-  placeOfEvent,
-  yearOf,
-} from '../../../src/lib/events/filterEvents.ts';
+import { filterEvents, placeOfEvent, yearOf } from '../../../src/lib/events/filterEvents.ts';
 
 const event = (events_id: number, events_title: string, events_date: string): EventRecord => ({
   events_id,
@@ -14,13 +8,6 @@ const event = (events_id: number, events_title: string, events_date: string): Ev
   events_sub_title: '',
   events_image: '',
   events_date,
-});
-
-describe('options', () => {
-  it('offers the five places, defaulting to Tamil Nadu (the years: yearOptions.test.ts)', () => {
-    expect(EVENT_PLACES).toEqual(['Tamil Nadu', 'Salem', 'Madurai', 'Coimbatore', 'Chennai']);
-    expect(DEFAULT_PLACE).toBe('Tamil Nadu');
-  });
 });
 
 describe('filterEvents (spec point 5)', () => {
@@ -69,12 +56,23 @@ describe('yearOf', () => {
 });
 
 describe('placeOfEvent', () => {
+  const PLACES = ['Tamil Nadu', 'Salem', 'Madurai', 'Coimbatore', 'Chennai'];
+
+  it('is the only place when there is one', () => {
+    expect(placeOfEvent('Salem - Airway Workshop', ['Tamil Nadu'])).toBe('Tamil Nadu');
+  });
+
+  it('follows the places of the content, in their order', () => {
+    expect(placeOfEvent('Erode and Salem CME', ['Tamil Nadu', 'Erode', 'Salem'])).toBe('Erode');
+    expect(placeOfEvent('Erode and Salem CME', ['Tamil Nadu', 'Salem', 'Erode'])).toBe('Salem');
+  });
+
   it.each([
     ['Salem - Airway Workshop', 'Salem'],
     ['madurai simulation day', 'Madurai'],
     ['Tamil Nadu - State Quiz', 'Tamil Nadu'],
     ['Rural CME', 'Tamil Nadu'],
   ])('%s -> %s', (title, place) => {
-    expect(placeOfEvent(title)).toBe(place);
+    expect(placeOfEvent(title, PLACES)).toBe(place);
   });
 });
