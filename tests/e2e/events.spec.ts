@@ -387,6 +387,7 @@ test.describe("with the society's backend (remote mode)", () => {
     await card.getByRole('link', { name: /View More/ }).click();
     await expect(page).toHaveURL(`${REMOTE_URL}/Events/501`);
     await expect(page.getByRole('main').getByRole('heading', { level: 2 })).toHaveText('Remote workshop, first photo');
+    // The backend names them in three forms: absolute, full URL, relative in another letter case.
     const thumbnails = page.locator('.photo-gallery img');
     await expect(thumbnails).toHaveCount(3);
     for (const thumbnail of await thumbnails.all()) {
