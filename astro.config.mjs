@@ -2,6 +2,34 @@
 import node from '@astrojs/node';
 import react from '@astrojs/react';
 import { defineConfig } from 'astro/config';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const serverDir = fileURLToPath(new URL('./src/server/', import.meta.url));
+
+/**
+ * The server's state lives once. `npm start` (scripts/start.ts) runs src/server/ with Node's own
+ * TypeScript support and hands requests to the built handler; if the build bundled its own copy
+ * of src/server/, the serving process would hold two of everything stateful (SQLite connections,
+ * rate limiters, caches, sessions). So the server build leaves src/server/ out of its bundles and
+ * imports those files at run time, as the same modules scripts/start.ts imports: one instance each.
+ * The imports name them through package.json's "imports" (`#server/...`), so the build can move.
+ * (src/server/ is plain, erasable TypeScript with no Vite-only imports; `astro dev` bundles as usual.)
+ * @returns {import('vite').Plugin}
+ */
+function shareServerModules() {
+  return {
+    name: 'isa:share-server-modules',
+    apply: 'build',
+    enforce: 'pre',
+    async resolveId(source, importer, options) {
+      if (this.environment.config.consumer !== 'server' || !importer) return null;
+      const resolved = await this.resolve(source, importer, { ...options, skipSelf: true });
+      if (!resolved || resolved.external || !resolved.id.startsWith(serverDir)) return null;
+      return { id: `#server/${path.relative(serverDir, resolved.id).split(path.sep).join('/')}`, external: true };
+    },
+  };
+}
 
 // Pages are prerendered to static HTML by default (output: 'static'); a page or endpoint
 // that needs the server opts out with `export const prerender = false`.
@@ -35,6 +63,7 @@ export default defineConfig({
       ],
     },
   },
+  vite: { plugins: [shareServerModules()] },
   image: {
     responsiveStyles: true,
   },

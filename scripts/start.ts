@@ -10,13 +10,11 @@ import { existsSync, mkdirSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { EventsListAnswers } from '../src/server/api/eventsListAnswer.ts';
-import type { ContactService } from '../src/server/contact/ContactService.ts';
-import { createContactService } from '../src/server/contact/index.ts';
 import { ContactSettingsError } from '../src/server/contact/settings.ts';
-import { createEventsSource } from '../src/server/events/index.ts';
 import { EventsSettingsError } from '../src/server/events/settings.ts';
 import { loadPagePolicies } from '../src/server/http/contentSecurityPolicy.ts';
 import { createSiteServer } from '../src/server/http/siteServer.ts';
+import { getServices } from '../src/server/services.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const entry = path.join(root, 'dist/server/entry.mjs');
@@ -59,19 +57,14 @@ function stopOnSettingsError(error: unknown): never {
   process.exit(1);
 }
 
-// Open the events store now, so that a first start loads the sample events (and says so) at
-// once; /healthz asks it whether it can still answer.
-const events = await createEventsSource().catch(stopOnSettingsError);
+// The services (one store connection, the events source, the contact service) are made now, so
+// that a first start loads the sample events (and says so) at once and a mistake in the settings
+// stops the start. The pages reach these same ones through getServices(): the build imports
+// src/server/ at run time rather than bundling a copy of it (see astro.config.mjs).
+const services = await getServices().catch(stopOnSettingsError);
+const { events, contact } = services;
 
-// Contact messages: retry queued e-mails and delete expired messages every minute. The pages
-// have their own service in the built code; a message is only ever claimed by one of them
-// (messageStore.ts).
-let contact: ContactService;
-try {
-  contact = createContactService();
-} catch (error) {
-  stopOnSettingsError(error);
-}
+// Contact messages: retry queued e-mails and delete expired messages every minute.
 contact.startMaintenance();
 console.info(
   contact.mailsMessages
@@ -101,7 +94,7 @@ for (const signal of ['SIGTERM', 'SIGINT'] as const) {
   process.once(signal, () => {
     console.info(`${signal}: finishing requests in flight, then stopping.`);
     server.close(() => {
-      void Promise.allSettled([events.close(), contact.close()]).finally(() => process.exit(0));
+      void services.close().finally(() => process.exit(0));
     });
     server.closeIdleConnections();
   });

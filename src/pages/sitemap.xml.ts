@@ -4,7 +4,7 @@
  */
 import type { APIRoute } from 'astro';
 import { FIXED_ROUTES } from '../lib/routes.ts';
-import { getEventsSource } from '../server/events/index.ts';
+import { getServices } from '../server/services.ts';
 
 export const prerender = false;
 
@@ -16,7 +16,7 @@ export const GET: APIRoute = async ({ site, url }) => {
   const origin = site ?? url;
   const paths = [...FIXED_ROUTES];
   try {
-    const events = await (await getEventsSource()).listEvents();
+    const events = await (await getServices()).events.listEvents();
     paths.push(...events.map((event) => `/Events/${event.events_id}`));
   } catch (error) {
     console.error('sitemap.xml: events left out:', error instanceof Error ? error.message : error);

@@ -66,10 +66,6 @@ export class ContactService {
     this.#transport = mail ? (options.transport ?? createSmtpTransport(mail.smtpUrl)) : undefined;
   }
 
-  get store(): ContactMessageStore {
-    return this.#store;
-  }
-
   /** Whether stored messages are also e-mailed to the office. */
   get mailsMessages(): boolean {
     return this.#transport !== undefined;
@@ -149,10 +145,9 @@ export class ContactService {
     return this.#delivering;
   }
 
-  /** Waits for a delivery round in progress, then closes the store. */
+  /** Waits for a delivery round in progress (the store's connection is closed by whoever opened it). */
   async close(): Promise<void> {
     await this.#delivering;
-    this.#store.close();
   }
 
   /** Deletes messages older than the retention period the privacy notice states. */

@@ -19,7 +19,7 @@ function mediaType(request: Request): string {
 
 export async function handleContactApi(
   request: Request,
-  service: () => ContactService,
+  service: () => ContactService | Promise<ContactService>,
   clientAddress: string,
 ): Promise<Response> {
   const refused = refuseUnlessPost(request);
@@ -47,7 +47,7 @@ export async function handleContactApi(
   }
 
   try {
-    const outcome = service().receive(body, clientAddress);
+    const outcome = (await service()).receive(body, clientAddress);
     switch (outcome.kind) {
       case 'received':
         return jsonAnswer(200, { ok: true, formToken: outcome.formToken });

@@ -4,12 +4,13 @@
  * under DATA_DIR/cache/photos. See src/server/uploads.ts.
  */
 import type { APIRoute } from 'astro';
-import { resolveDataDir } from '../../../server/database.ts';
-import { getEventsSource } from '../../../server/events/index.ts';
 import { photoCacheDir } from '../../../server/photoCache.ts';
+import { getServices } from '../../../server/services.ts';
 import { serveUpload } from '../../../server/uploads.ts';
 
 export const prerender = false;
 
-export const ALL: APIRoute = async ({ request, params }) =>
-  serveUpload(request, await getEventsSource(), params.path ?? '', { cacheDir: photoCacheDir(resolveDataDir()) });
+export const ALL: APIRoute = async ({ request, params }) => {
+  const { events, dataDir } = await getServices();
+  return serveUpload(request, events, params.path ?? '', { cacheDir: photoCacheDir(dataDir) });
+};

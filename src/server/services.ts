@@ -1,0 +1,78 @@
+/**
+ * The server's services, made once per process: one SQLite connection to DATA_DIR's store, the
+ * events source, the contact service. `npm start` (scripts/start.ts) makes them before it listens
+ * and the pages and endpoints reach the same ones through `getServices()`: the server build
+ * imports src/server/ at run time instead of bundling a copy (astro.config.mjs), so this module,
+ * and every cache, rate limiter and connection it holds, exists once in the serving process.
+ * Under `astro dev` the first page that asks makes them.
+ */
+import type { DatabaseSync } from 'node:sqlite';
+import { ContactService } from './contact/ContactService.ts';
+import { loadFormSecret } from './contact/formSecret.ts';
+import { ContactMessageStore } from './contact/messageStore.ts';
+import { readContactSettings } from './contact/settings.ts';
+import { openDatabase, resolveDataDir } from './database.ts';
+import type { EventsSource } from './events/EventsSource.ts';
+import { openEventsSource } from './events/index.ts';
+import { readEventsSettings } from './events/settings.ts';
+
+export interface SiteServices {
+  /** The folder of the store, the photos and the form key (DATA_DIR, resolved). */
+  readonly dataDir: string;
+  /** The one connection to the store: events, contact messages and what else the site keeps. */
+  readonly database: DatabaseSync;
+  readonly events: EventsSource;
+  readonly contact: ContactService;
+  /** Waits for work in progress (an e-mail round), then closes the store. */
+  close(): Promise<void>;
+}
+
+/**
+ * Makes the services from `env`. Every setting is checked before anything is opened, so a
+ * mistake stops the start with its reason (an EventsSettingsError or ContactSettingsError).
+ */
+export async function createServices(env: NodeJS.ProcessEnv = process.env): Promise<SiteServices> {
+  const eventsSettings = readEventsSettings(env);
+  const contactSettings = readContactSettings(env);
+  const dataDir = resolveDataDir(env['DATA_DIR']);
+  const opened = openDatabase(dataDir);
+  const database = opened.db;
+  try {
+    const events = await openEventsSource(eventsSettings, () => opened);
+    const contact = new ContactService({
+      store: new ContactMessageStore(database),
+      settings: contactSettings,
+      secret: loadFormSecret(dataDir, env),
+    });
+    const close = async () => {
+      await contact.close();
+      await events.close();
+      if (database.isOpen) database.close();
+    };
+    return { dataDir, database, events, contact, close };
+  } catch (error) {
+    database.close();
+    throw error;
+  }
+}
+
+let current: Promise<SiteServices> | undefined;
+
+/**
+ * The one set of services of this process, made on first use and closed when the process exits
+ * (closing SQLite is synchronous, so the write-ahead log is folded back into the database file
+ * within the exit handler; `npm start` closes them itself after finishing requests on SIGTERM).
+ */
+export function getServices(): Promise<SiteServices> {
+  current ??= createServices().then(
+    (services) => {
+      process.once('exit', () => void services.close());
+      return services;
+    },
+    (error: unknown) => {
+      current = undefined;
+      throw error;
+    },
+  );
+  return current;
+}
