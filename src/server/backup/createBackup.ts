@@ -16,7 +16,7 @@ import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, readdir, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { DATABASE_FILE } from '../database.ts';
-import { SECRET_FILE } from '../contact/index.ts';
+import { SECRET_FILE } from '../contact/formSecret.ts';
 import { BackupError } from './backupError.ts';
 import { inspectDatabase, snapshotDatabase } from './databaseSnapshot.ts';
 import { copyFile, hashFile, isInside, listFiles, writeNewFile } from './files.ts';

@@ -16,7 +16,7 @@ import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, readdir, rename, rm, rmdir } from 'node:fs/promises';
 import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
-import { SECRET_FILE } from '../contact/index.ts';
+import { SECRET_FILE } from '../contact/formSecret.ts';
 import { DATABASE_FILE, SCHEMA_VERSION } from '../database.ts';
 import { BackupError, isMissingFile, messageOf } from './backupError.ts';
 import { UPLOADS_FOLDER, backupName } from './createBackup.ts';

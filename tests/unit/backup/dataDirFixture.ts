@@ -5,7 +5,7 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { loadFormSecret } from '../../../src/server/contact/index.ts';
+import { loadFormSecret } from '../../../src/server/contact/formSecret.ts';
 import { ContactMessageStore } from '../../../src/server/contact/messageStore.ts';
 import { openDatabase } from '../../../src/server/database.ts';
 import { SqliteEventsSource } from '../../../src/server/events/SqliteEventsSource.ts';
