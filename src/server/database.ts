@@ -48,6 +48,9 @@ const MIGRATIONS: readonly string[] = [
 
 export const DATABASE_FILE = 'site.sqlite';
 
+/** The schema version (PRAGMA user_version) of a store with every migration applied. */
+export const SCHEMA_VERSION = MIGRATIONS.length;
+
 export interface OpenedDatabase {
   db: DatabaseSync;
   /** True when this call created the database file (a first start with an empty DATA_DIR). */

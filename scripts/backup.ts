@@ -1,0 +1,34 @@
+/**
+ * `npm run backup -- <folder>`: writes a snapshot of DATA_DIR (default ./data) into a new dated
+ * folder inside <folder>, while the server goes on serving (src/server/backup/createBackup.ts).
+ * Exits 0 when the backup is complete, 1 with a one-line reason when it is not, 2 on bad usage.
+ */
+import path from 'node:path';
+import { BackupError, messageOf } from '../src/server/backup/backupError.ts';
+import { backupBytes, createBackup } from '../src/server/backup/createBackup.ts';
+import { resolveDataDir } from '../src/server/database.ts';
+
+const args = process.argv.slice(2);
+const [folder] = args;
+if (args.length !== 1 || !folder || folder.startsWith('-')) {
+  console.error('Usage: npm run backup -- <folder>   (DATA_DIR names the data to back up; default ./data)');
+  process.exit(2);
+}
+
+try {
+  const { folder: written, manifest, unknown } = await createBackup(resolveDataDir(), path.resolve(folder));
+  const { events, photos, contactMessages } = manifest.database;
+  const megabytes = (backupBytes(manifest) / 1_000_000).toFixed(1);
+  console.info(
+    `Backup written to ${written}: ${events} events with ${photos} photo records, ${contactMessages} contact messages, ${manifest.files.length} files (${megabytes} MB).`,
+  );
+  if (manifest.missingPhotos.length > 0) {
+    console.warn(
+      `Note: ${manifest.missingPhotos.length} photos named by events were not in DATA_DIR/uploads (see missingPhotos in its manifest.json).`,
+    );
+  }
+  if (unknown.length > 0) console.warn(`Note: not backed up, unknown to the backup: ${unknown.join(', ')}.`);
+} catch (error) {
+  console.error(`Backup failed: ${error instanceof BackupError ? error.message : `${messageOf(error)}.`}`);
+  process.exit(1);
+}
