@@ -30,14 +30,14 @@ export class LoginThrottle {
     this.#now = now;
   }
 
-  /** When the lock on this account or address ends (ms since 1970), or undefined when there is none. */
-  lockedUntil(attempt: SignInAttempt): number | undefined {
+  /** How long (ms) the lock on this account or address still lasts, or undefined when there is none. */
+  lockedFor(attempt: SignInAttempt): number | undefined {
     const now = this.#now();
     const until = keysOf(attempt)
       .map((key) => this.#db.prepare('SELECT until FROM login_locks WHERE key = ? AND until > ?').get(key, now))
       .map((row) => row?.['until'])
       .filter((value) => typeof value === 'number');
-    return until.length > 0 ? Math.max(...until) : undefined;
+    return until.length > 0 ? Math.max(...until) - now : undefined;
   }
 
   /** Counts a failed attempt; the fifth within the window locks the account or address. */

@@ -42,7 +42,6 @@ export async function handleAddPhoto(
   if (request.method !== 'POST') return jsonAnswer(405, { error: 'Use POST.' }, { Allow: 'POST' });
   const event = eventId === undefined ? undefined : services.events.get(eventId);
   if (!event || eventId === undefined) {
-    await request.body?.cancel();
     return jsonAnswer(404, { error: 'There is no such event (it may have been deleted).' });
   }
   const upload = await readPhotoUpload(request);

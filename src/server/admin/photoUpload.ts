@@ -28,14 +28,18 @@ function refused(status: 400 | 413 | 415, error: string): UploadRead {
 /** The chunks of a web stream; stopping early cancels it (the rest of the upload is not read). */
 async function* chunksOf(body: ReadableStream<Uint8Array>): AsyncGenerator<Uint8Array> {
   const reader = body.getReader();
+  let finished = false;
   try {
     for (;;) {
       const { done, value } = await reader.read();
-      if (done) return;
+      if (done) {
+        finished = true;
+        return;
+      }
       yield value;
     }
   } finally {
-    await reader.cancel().catch(() => undefined);
+    if (!finished) await reader.cancel().catch(() => undefined);
   }
 }
 
@@ -71,7 +75,8 @@ export async function readPhotoUpload(request: Request): Promise<UploadRead> {
     const finish = (result: UploadRead) => {
       if (settled) return;
       settled = true;
-      source.destroy();
+      // A refusal stops reading the rest; a whole upload has been read to its end already.
+      if (!result.ok) source.destroy();
       resolve(result);
     };
     let received = 0;

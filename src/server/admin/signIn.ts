@@ -12,8 +12,8 @@ export type SignInOutcome =
   | { ok: true; token: string; session: AdminSession }
   | { ok: false; status: 400 | 401 | 429; error: string };
 
-export function lockedMessage(until: number, now = Date.now()): string {
-  const minutes = Math.max(1, Math.ceil((until - now) / 60_000));
+export function lockedMessage(remainingMs: number): string {
+  const minutes = Math.max(1, Math.ceil(remainingMs / 60_000));
   return `Too many failed sign-ins. Please wait ${minutes} minute${minutes === 1 ? '' : 's'} before trying again.`;
 }
 
@@ -25,12 +25,12 @@ export async function signIn(
     return { ok: false, status: 400, error: 'Please enter your user name and your password.' };
   }
   const attempt = { username, address };
-  const lockedUntil = throttle.lockedUntil(attempt);
-  if (lockedUntil !== undefined) return { ok: false, status: 429, error: lockedMessage(lockedUntil) };
+  const lockedFor = throttle.lockedFor(attempt);
+  if (lockedFor !== undefined) return { ok: false, status: 429, error: lockedMessage(lockedFor) };
   const user = await users.authenticate(username, password);
   if (!user) {
     throttle.recordFailure(attempt);
-    const nowLocked = throttle.lockedUntil(attempt);
+    const nowLocked = throttle.lockedFor(attempt);
     return nowLocked === undefined
       ? { ok: false, status: 401, error: WRONG_CREDENTIALS }
       : { ok: false, status: 429, error: `${WRONG_CREDENTIALS} ${lockedMessage(nowLocked)}` };
