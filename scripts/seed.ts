@@ -16,6 +16,7 @@ if (existing > 0 && !force) {
   );
   process.exit(1);
 }
-if (existing > 0) console.info(`Deleting the ${existing} event${existing === 1 ? '' : 's'} in ${dataDir} and their photos.`);
+if (existing > 0)
+  console.info(`Deleting the ${existing} event${existing === 1 ? '' : 's'} in ${dataDir} and their photos.`);
 const loaded = await reseedDataDir(dataDir);
 console.info(`Loaded ${loaded.events} sample events with ${loaded.photos} photos into ${dataDir}.`);

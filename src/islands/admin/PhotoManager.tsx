@@ -114,7 +114,9 @@ export function PhotoManager({ eventId, initialPhotos, initialCoverId, maxPhotos
                   onChange={(event) => {
                     const description = event.currentTarget.value;
                     setPhotos((current) =>
-                      current.map((candidate) => (candidate.id === photo.id ? { ...candidate, description } : candidate)),
+                      current.map((candidate) =>
+                        candidate.id === photo.id ? { ...candidate, description } : candidate,
+                      ),
                     );
                   }}
                 />
@@ -180,7 +182,10 @@ export function PhotoManager({ eventId, initialPhotos, initialCoverId, maxPhotos
                     Delete<span className="visually-hidden"> photo {index + 1}</span>
                   </button>
                 ) : (
-                  <a className="button button--outline button--small" href={`/Admin/events/${eventId}/photos/${photo.id}/delete`}>
+                  <a
+                    className="button button--outline button--small"
+                    href={`/Admin/events/${eventId}/photos/${photo.id}/delete`}
+                  >
                     Delete<span className="visually-hidden"> photo {index + 1}</span>
                   </a>
                 )}

@@ -54,7 +54,8 @@ function send(url: string, csrfToken: string, file: File, onProgress: (share: nu
       const photo = typeof body === 'object' && body !== null ? Reflect.get(body, 'photo') : undefined;
       const error = typeof body === 'object' && body !== null ? Reflect.get(body, 'error') : undefined;
       if (request.status === 201 && isUploadedPhoto(photo)) resolve(photo);
-      else if (request.status === 401) reject(new Error('You were signed out. Sign in again, then add this photo again.'));
+      else if (request.status === 401)
+        reject(new Error('You were signed out. Sign in again, then add this photo again.'));
       else reject(new Error(typeof error === 'string' ? error : `The server refused the photo (${request.status}).`));
     };
     request.onerror = () => reject(new Error('The connection failed. Please try this photo again.'));
@@ -105,7 +106,13 @@ export function PhotoUploader({ eventId, csrfToken, room, enabled, onUploaded }:
     for (const file of files) {
       const key = nextKey++;
       if (accepted.current >= room) {
-        added.push({ key, name: file.name, progress: 0, state: 'failed', error: 'The event is full (at most 60 photos).' });
+        added.push({
+          key,
+          name: file.name,
+          progress: 0,
+          state: 'failed',
+          error: 'The event is full (at most 60 photos).',
+        });
         continue;
       }
       accepted.current += 1;

@@ -91,7 +91,12 @@ export function setSessionCookie(cookies: AstroCookies, url: URL, token: string)
 }
 
 export function clearSessionCookie(cookies: AstroCookies, url: URL): void {
-  cookies.delete(SESSION_COOKIE, { path: ADMIN_HOME, httpOnly: true, sameSite: 'strict', secure: url.protocol === 'https:' });
+  cookies.delete(SESSION_COOKIE, {
+    path: ADMIN_HOME,
+    httpOnly: true,
+    sameSite: 'strict',
+    secure: url.protocol === 'https:',
+  });
 }
 
 /**

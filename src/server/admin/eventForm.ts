@@ -34,7 +34,10 @@ export function parseEventForm(form: URLSearchParams, places: readonly string[])
   const errors: Partial<Record<EventFormField, string>> = {};
   if (!places.includes(values.place)) errors.place = 'Choose the place of the event.';
   const fields = eventFieldsSchema.safeParse({
-    title: places.includes(values.place) && values.title.trim() ? titleNamingPlace(values.title, values.place) : values.title,
+    title:
+      places.includes(values.place) && values.title.trim()
+        ? titleNamingPlace(values.title, values.place)
+        : values.title,
     subTitle: values.subTitle,
     date: values.date,
     published: form.get('action') === 'publish',
@@ -42,7 +45,8 @@ export function parseEventForm(form: URLSearchParams, places: readonly string[])
   if (!fields.success) {
     for (const issue of fields.error.issues) {
       const field = issue.path[0];
-      if ((field === 'title' || field === 'subTitle' || field === 'date') && !errors[field]) errors[field] = issue.message;
+      if ((field === 'title' || field === 'subTitle' || field === 'date') && !errors[field])
+        errors[field] = issue.message;
     }
   }
   if (!fields.success || Object.keys(errors).length > 0) return { ok: false, errors, values };

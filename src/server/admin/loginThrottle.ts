@@ -52,7 +52,9 @@ export class LoginThrottle {
         const failures = this.#db.prepare('SELECT count(*) AS n FROM login_failures WHERE key = ?').get(key)?.['n'];
         if (typeof failures === 'number' && failures >= MAX_FAILURES) {
           this.#db
-            .prepare('INSERT INTO login_locks (key, until) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET until = excluded.until')
+            .prepare(
+              'INSERT INTO login_locks (key, until) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET until = excluded.until',
+            )
             .run(key, now + LOCK_MS);
           this.#db.prepare('DELETE FROM login_failures WHERE key = ?').run(key);
         }

@@ -51,7 +51,8 @@ export async function handleAddPhoto(
     services.audit.record({ username: session.username, action: 'photo-added', eventId, detail: event.title });
     return jsonAnswer(201, { photo: photoForEditor(photo) });
   } catch (error) {
-    if (error instanceof PhotoRefusedError) return jsonAnswer(STATUS_OF_REFUSAL[error.reason], { error: error.message });
+    if (error instanceof PhotoRefusedError)
+      return jsonAnswer(STATUS_OF_REFUSAL[error.reason], { error: error.message });
     if (error instanceof TooManyPhotosError) return jsonAnswer(409, { error: error.message });
     if (error instanceof UnknownEventError) return jsonAnswer(404, { error: 'The event was deleted meanwhile.' });
     throw error;
@@ -67,7 +68,8 @@ export async function handleRemovePhoto(
   if (request.method !== 'DELETE') return jsonAnswer(405, { error: 'Use DELETE.' }, { Allow: 'DELETE' });
   const removed =
     eventId !== undefined && photoId !== undefined ? await services.events.removePhoto(eventId, photoId) : undefined;
-  if (!removed || eventId === undefined) return jsonAnswer(404, { error: 'There is no such photo (it may have been removed).' });
+  if (!removed || eventId === undefined)
+    return jsonAnswer(404, { error: 'There is no such photo (it may have been removed).' });
   services.audit.record({
     username: session.username,
     action: 'photo-removed',

@@ -16,8 +16,7 @@ export const MAX_UPLOAD_REQUEST_BYTES = MAX_PHOTO_BYTES + 64 * 1024;
 export const MAX_DESCRIPTION_LENGTH = 300;
 
 export type UploadRead =
-  | { ok: true; bytes: Buffer; description: string }
-  | { ok: false; status: 400 | 413 | 415; error: string };
+  { ok: true; bytes: Buffer; description: string } | { ok: false; status: 400 | 413 | 415; error: string };
 
 const TOO_LARGE = `The photo is larger than ${MAX_PHOTO_BYTES / (1024 * 1024)} MB. Please send a smaller photo (a phone's "large" or "medium" size is plenty).`;
 

@@ -9,8 +9,7 @@ import type { AdminSession } from './sessions.ts';
 export const WRONG_CREDENTIALS = 'The user name or the password is not right. Please try again.';
 
 export type SignInOutcome =
-  | { ok: true; token: string; session: AdminSession }
-  | { ok: false; status: 400 | 401 | 429; error: string };
+  { ok: true; token: string; session: AdminSession } | { ok: false; status: 400 | 401 | 429; error: string };
 
 export function lockedMessage(remainingMs: number): string {
   const minutes = Math.max(1, Math.ceil(remainingMs / 60_000));

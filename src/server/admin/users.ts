@@ -102,7 +102,9 @@ export class AdminUsers {
     if (!row) return verifyNothing(password).then(() => undefined);
     if (!(await verifyPassword(row.password_hash, password))) return undefined;
     if (needsRehash(row.password_hash)) {
-      this.#db.prepare('UPDATE admin_users SET password_hash = ? WHERE id = ?').run(await hashPassword(password), row.id);
+      this.#db
+        .prepare('UPDATE admin_users SET password_hash = ? WHERE id = ?')
+        .run(await hashPassword(password), row.id);
     }
     return { id: row.id, username: row.username, createdAt: row.created_at };
   }

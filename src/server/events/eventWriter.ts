@@ -145,7 +145,9 @@ export class EventWriter {
     const paths = this.#photos(id).map((photo) => photo.path);
     const current = wanted ?? this.get(id)?.cover ?? '';
     const cover = paths.includes(current) ? current : (paths[0] ?? '');
-    this.#db.prepare('UPDATE events SET events_image = ? WHERE events_id = ? AND events_image <> ?').run(cover, id, cover);
+    this.#db
+      .prepare('UPDATE events SET events_image = ? WHERE events_id = ? AND events_image <> ?')
+      .run(cover, id, cover);
   }
 
   /** Saves an event's fields: a new event (new id) without `id`, else the event with that id, made if missing. */
@@ -203,7 +205,10 @@ export class EventWriter {
   }
 
   /** Replaces all photos of event `id` with `photos`, in order (the first is the cover). */
-  async replacePhotos(id: number, photos: readonly { bytes: Uint8Array; description: string }[]): Promise<StoredPhoto[]> {
+  async replacePhotos(
+    id: number,
+    photos: readonly { bytes: Uint8Array; description: string }[],
+  ): Promise<StoredPhoto[]> {
     this.#requireEvent(id);
     if (photos.length > MAX_PHOTOS_PER_EVENT) throw new TooManyPhotosError();
     const stored: string[] = [];

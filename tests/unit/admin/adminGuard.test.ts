@@ -40,7 +40,9 @@ describe('admin pages', () => {
       (file) => /\.(astro|ts)$/.test(file) && !file.startsWith('Admin'),
     );
     for (const file of publicFiles) {
-      expect(readFileSync(path.join(pages, file), 'utf8'), file).not.toMatch(/server\/admin|islands\/admin|AdminLayout/);
+      expect(readFileSync(path.join(pages, file), 'utf8'), file).not.toMatch(
+        /server\/admin|islands\/admin|AdminLayout/,
+      );
     }
   });
 });

@@ -93,7 +93,14 @@ describe('EventWriter', () => {
     expect(existsSync(fileOf(first.path))).toBe(true);
     expect(writer.get(id)?.cover).toBe(first.path);
     expect((await source.listEvents())[0]?.events_image).toBe(first.path);
-    writer.arrangePhotos(id, [{ id: second.id, description: 'Second first' }, { id: first.id, description: '' }], second.id);
+    writer.arrangePhotos(
+      id,
+      [
+        { id: second.id, description: 'Second first' },
+        { id: first.id, description: '' },
+      ],
+      second.id,
+    );
     expect(writer.get(id)?.photos.map((stored) => [stored.id, stored.description])).toEqual([
       [second.id, 'Second first'],
       [first.id, ''],

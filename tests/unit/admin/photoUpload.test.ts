@@ -53,9 +53,24 @@ describe('POST /Admin/edit/events/<id>/photos', () => {
 
   describe('refuses', () => {
     it.each([
-      ['an SVG named .jpg', () => upload(Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'), 'photo.jpg'), 415, /not a JPEG, PNG or WebP/],
-      ['HTML named .png', () => upload(Buffer.from('<!doctype html><script>alert(1)</script>'), 'x.png', 'image/png'), 415, /not a JPEG/],
-      ['a PDF claiming image/jpeg', () => upload(Buffer.from('%PDF-1.4\n%âãÏÓ\n1 0 obj'), 'scan.jpg'), 415, /not a JPEG/],
+      [
+        'an SVG named .jpg',
+        () => upload(Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'), 'photo.jpg'),
+        415,
+        /not a JPEG, PNG or WebP/,
+      ],
+      [
+        'HTML named .png',
+        () => upload(Buffer.from('<!doctype html><script>alert(1)</script>'), 'x.png', 'image/png'),
+        415,
+        /not a JPEG/,
+      ],
+      [
+        'a PDF claiming image/jpeg',
+        () => upload(Buffer.from('%PDF-1.4\n%âãÏÓ\n1 0 obj'), 'scan.jpg'),
+        415,
+        /not a JPEG/,
+      ],
       ['a HEIC photo, asking for JPEG', () => upload(HEIC, 'IMG_0001.HEIC', 'image/heic'), 415, /HEIC.*JPEG/s],
       ['an empty file', () => upload(new Uint8Array(), 'empty.jpg'), 400, /empty/],
       ['a file over 20 MB', () => upload(new Uint8Array(MAX_PHOTO_BYTES + 1), 'big.jpg'), 413, /larger than 20 MB/],
@@ -64,7 +79,10 @@ describe('POST /Admin/edit/events/<id>/photos', () => {
         () =>
           new Request(URL_, {
             method: 'POST',
-            headers: { 'content-type': 'multipart/form-data; boundary=x', 'content-length': String(MAX_UPLOAD_REQUEST_BYTES + 1) },
+            headers: {
+              'content-type': 'multipart/form-data; boundary=x',
+              'content-length': String(MAX_UPLOAD_REQUEST_BYTES + 1),
+            },
             body: 'x',
           }),
         413,
@@ -107,9 +125,15 @@ describe('POST /Admin/edit/events/<id>/photos', () => {
     });
 
     it('the 61st photo of an event', async () => {
-      const full = services.events.upsert({ title: 'Salem - Full', subTitle: '', date: '2025-01-02', published: false });
+      const full = services.events.upsert({
+        title: 'Salem - Full',
+        subTitle: '',
+        date: '2025-01-02',
+        published: false,
+      });
       const bytes = await jpeg(8, 8);
-      for (let i = 0; i < MAX_PHOTOS_PER_EVENT; i += 1) expect((await add(upload(bytes, `${i}.jpg`), full)).status).toBe(201);
+      for (let i = 0; i < MAX_PHOTOS_PER_EVENT; i += 1)
+        expect((await add(upload(bytes, `${i}.jpg`), full)).status).toBe(201);
       const response = await add(upload(bytes, 'one-more.jpg'), full);
       expect(response.status).toBe(409);
       expect((await response.json()).error).toMatch(/at most 60 photos/);
@@ -126,7 +150,9 @@ describe('POST /Admin/edit/events/<id>/photos', () => {
   });
 
   it('stores a photo under a name of its own, whatever the name sent, stripped of GPS, camera and owner and turned upright', async () => {
-    const response = await add(upload(await phonePhoto(), '../../../etc/passwd.heic', 'text/html', { description: 'Opening talk' }));
+    const response = await add(
+      upload(await phonePhoto(), '../../../etc/passwd.heic', 'text/html', { description: 'Opening talk' }),
+    );
     expect(response.status).toBe(201);
     const { photo } = await response.json();
     expect(photo.path).toMatch(new RegExp(`^/Admin/uploads/events/${eventId}/[0-9a-f]{32}\\.jpg$`));

@@ -38,9 +38,8 @@ describe('Sessions', () => {
     now = Date.UTC(2025, 5, 1, 9);
     sessions = new Sessions(db, () => now);
     userId = Number(
-      db
-        .prepare("INSERT INTO admin_users (username, password_hash, created_at) VALUES ('asha', 'x', '')")
-        .run().lastInsertRowid,
+      db.prepare("INSERT INTO admin_users (username, password_hash, created_at) VALUES ('asha', 'x', '')").run()
+        .lastInsertRowid,
     );
   });
 
