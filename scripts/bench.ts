@@ -29,6 +29,7 @@ import autocannon from 'autocannon';
 import lighthouse from 'lighthouse';
 import { FIXED_ROUTES } from '../src/lib/routes.ts';
 import { CHROMIUM_ARGS, ensureChromium } from './chromium.ts';
+import { uploadReport } from './benchUploads.ts';
 import { startProductionServer } from './productionServer.ts';
 import { PER_CONNECTION_HEADERS, type RecordedAnswer } from './replayServer.ts';
 
@@ -456,6 +457,7 @@ const site = await startProductionServer(SITE_PORT, 'isa-bench-');
 try {
   if (flags.only !== 'load') await lighthouseReport(site.url);
   if (flags.only !== 'lighthouse') await loadReport(site.url);
+  if (flags.only === undefined) await uploadReport();
 } finally {
   await site.stop();
 }
