@@ -23,7 +23,13 @@ const MB = 1024 * 1024;
 /** A 12 MP photo of noise: compresses about as badly as a real one. */
 async function phonePhoto(seed: number): Promise<Buffer> {
   return sharp({
-    create: { width: 4000, height: 3000, channels: 3, noise: { type: 'gaussian', mean: 110 + seed * 10, sigma: 40 } },
+    create: {
+      width: 4000,
+      height: 3000,
+      channels: 3,
+      background: '#808080',
+      noise: { type: 'gaussian', mean: 110 + seed * 10, sigma: 40 },
+    },
   })
     .blur(0.8)
     .jpeg({ quality: 90 })
