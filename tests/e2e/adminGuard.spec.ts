@@ -43,7 +43,7 @@ test('a signed-out visitor is led from admin pages to sign-in, and admin endpoin
   expect(await upload.json()).toEqual({ error: 'You are signed out. Please sign in again.' });
   const remove = await visitor.delete('/Admin/edit/events/1/photos/1', { headers: { Origin: server.url } });
   expect(remove.status()).toBe(401);
-  expect(await (await visitor.get(`${server.url}/Events/1`)).status()).toBe(200);
+  expect((await visitor.get(`${server.url}/Events/1`)).status()).toBe(200);
 });
 
 test('a change from another origin, or without the session’s token, is refused with 403', async () => {
