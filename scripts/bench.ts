@@ -13,10 +13,13 @@
  *
  * Builds first when needed and serves with a temporary data folder (scripts/productionServer.ts).
  *
- *   npm run bench [-- --runs 3] [--only lighthouse|load] [--duration 10] [--connections 10]
+ *   npm run bench [-- --runs 3] [--only lighthouse|load|uploads] [--duration 10] [--connections 10]
  *                 [--route /branches ...] [--cpu-slowdown 4]
  *
- * Parts: scripts/bench/ (options, lighthouse, load, report).
+ * 3. Upload processing of the events admin: photos per second and peak memory for 40 phone photos
+ *    of 12 MP (scripts/bench/uploads.ts; no server needed).
+ *
+ * Parts: scripts/bench/ (options, lighthouse, load, uploads, report).
  *
  * Ports: BENCH_PORT (default 4671) for the site, the next one for the bare server, the one after
  * for Chromium's DevTools protocol.
@@ -24,6 +27,7 @@
 import { lighthouseReport } from './bench/lighthouse.ts';
 import { loadReport } from './bench/load.ts';
 import { only } from './bench/options.ts';
+import { uploadReport } from './bench/uploads.ts';
 import { loadAverage, machineLine } from './bench/report.ts';
 import { startProductionServer } from './productionServer.ts';
 
@@ -31,11 +35,14 @@ const SITE_PORT = Number(process.env.BENCH_PORT ?? 4671);
 
 console.info(machineLine());
 console.info(`Load average (1, 5, 15 min) before: ${loadAverage()}`);
-const site = await startProductionServer(SITE_PORT, 'isa-bench-');
-try {
-  if (only !== 'load') await lighthouseReport(site.url, SITE_PORT + 2);
-  if (only !== 'lighthouse') await loadReport(site.url, SITE_PORT + 1);
-} finally {
-  await site.stop();
+if (only !== 'uploads') {
+  const site = await startProductionServer(SITE_PORT, 'isa-bench-');
+  try {
+    if (only === undefined || only === 'lighthouse') await lighthouseReport(site.url, SITE_PORT + 2);
+    if (only === undefined || only === 'load') await loadReport(site.url, SITE_PORT + 1);
+  } finally {
+    await site.stop();
+  }
 }
+if (only === undefined || only === 'uploads') await uploadReport();
 console.info(`Load average (1, 5, 15 min) after: ${loadAverage()}`);

@@ -5,7 +5,6 @@
  * backend use EVENTS_API_TIMEOUT_MS as the server does. Exits 0 when everything was copied,
  * 1 when anything failed (each failure is listed), 2 on bad usage.
  */
-import path from 'node:path';
 import { openDatabase, resolveDataDir } from '../src/server/database.ts';
 import { RemoteEventsSource } from '../src/server/events/RemoteEventsSource.ts';
 import { EventsSettingsError, readEventsSettings } from '../src/server/events/settings.ts';
@@ -39,7 +38,7 @@ async function run(apiUrl: string): Promise<number> {
     console.info(`Importing from ${apiUrl} ...`);
     const report = await importEvents(backend, {
       db,
-      uploadsDir: path.join(dataDir, 'uploads'),
+      dataDir,
       onEvent: (event, outcome) => console.info(eventLine(event, outcome)),
     });
     for (const line of reportLines(report, apiUrl, dataDir)) console.info(line);

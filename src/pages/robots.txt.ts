@@ -1,8 +1,11 @@
-/** robots.txt: everything may be crawled except the API; names the sitemap. */
+/**
+ * robots.txt: everything may be crawled except the admin and the API under /Admin; the event
+ * photos under /Admin/uploads/ stay open (event pages show them). Names the sitemap.
+ */
 import type { APIRoute } from 'astro';
 
 export const GET: APIRoute = ({ site }) => {
-  const lines = ['User-agent: *', 'Disallow: /Admin/api/', 'Allow: /'];
+  const lines = ['User-agent: *', 'Allow: /Admin/uploads/', 'Disallow: /Admin', 'Allow: /'];
   if (site) lines.push('', `Sitemap: ${new URL('/sitemap.xml', site).href}`);
   return new Response(`${lines.join('\n')}\n`, { headers: { 'Content-Type': 'text/plain; charset=utf-8' } });
 };

@@ -44,6 +44,54 @@ const MIGRATIONS: readonly string[] = [
    );
    CREATE INDEX contact_messages_by_time ON contact_messages(received_at);
    CREATE INDEX contact_messages_due ON contact_messages(delivery_state, next_attempt_at);`,
+  // The events admin (src/server/admin/). Events already in the store stay published. The
+  // revision counts every change to events and their photos, from any connection (PRAGMA
+  // data_version misses the writes of the reading connection itself), so answers made from the
+  // events list follow each change at once. A store that already holds events or messages had its
+  // first start: the flag keeps the sample events out of it (see events/index.ts).
+  `ALTER TABLE events ADD COLUMN published INTEGER NOT NULL DEFAULT 1 CHECK (published IN (0, 1));
+   CREATE TABLE events_revision (id INTEGER PRIMARY KEY CHECK (id = 1), revision INTEGER NOT NULL);
+   INSERT INTO events_revision (id, revision) VALUES (1, 0);
+   CREATE TRIGGER events_revised_on_insert AFTER INSERT ON events
+     BEGIN UPDATE events_revision SET revision = revision + 1; END;
+   CREATE TRIGGER events_revised_on_update AFTER UPDATE ON events
+     BEGIN UPDATE events_revision SET revision = revision + 1; END;
+   CREATE TRIGGER events_revised_on_delete AFTER DELETE ON events
+     BEGIN UPDATE events_revision SET revision = revision + 1; END;
+   CREATE TRIGGER event_images_revised_on_insert AFTER INSERT ON event_images
+     BEGIN UPDATE events_revision SET revision = revision + 1; END;
+   CREATE TRIGGER event_images_revised_on_update AFTER UPDATE ON event_images
+     BEGIN UPDATE events_revision SET revision = revision + 1; END;
+   CREATE TRIGGER event_images_revised_on_delete AFTER DELETE ON event_images
+     BEGIN UPDATE events_revision SET revision = revision + 1; END;
+   CREATE TABLE store_flags (name TEXT PRIMARY KEY);
+   INSERT INTO store_flags (name) SELECT 'events_initialised'
+     WHERE EXISTS (SELECT 1 FROM events) OR EXISTS (SELECT 1 FROM contact_messages);
+   CREATE TABLE admin_users (
+     id INTEGER PRIMARY KEY,
+     username TEXT NOT NULL UNIQUE COLLATE NOCASE,
+     password_hash TEXT NOT NULL,
+     created_at TEXT NOT NULL
+   );
+   CREATE TABLE admin_sessions (
+     token_hash TEXT PRIMARY KEY,
+     user_id INTEGER NOT NULL REFERENCES admin_users(id) ON DELETE CASCADE,
+     csrf_token TEXT NOT NULL,
+     created_at INTEGER NOT NULL,
+     expires_at INTEGER NOT NULL
+   );
+   CREATE INDEX admin_sessions_by_user ON admin_sessions(user_id);
+   CREATE TABLE login_failures (key TEXT NOT NULL, at INTEGER NOT NULL);
+   CREATE INDEX login_failures_by_key ON login_failures(key, at);
+   CREATE TABLE login_locks (key TEXT PRIMARY KEY, until INTEGER NOT NULL);
+   CREATE TABLE audit_log (
+     id INTEGER PRIMARY KEY,
+     at TEXT NOT NULL,
+     username TEXT NOT NULL,
+     action TEXT NOT NULL,
+     events_id INTEGER,
+     detail TEXT NOT NULL DEFAULT ''
+   );`,
 ];
 
 export const DATABASE_FILE = 'site.sqlite';
@@ -95,4 +143,13 @@ function migrate(db: DatabaseSync) {
     db.exec('ROLLBACK');
     throw error;
   }
+}
+
+/** Whether the store holds the flag `name` (see the store_flags table). */
+export function hasStoreFlag(db: DatabaseSync, name: string): boolean {
+  return db.prepare('SELECT 1 FROM store_flags WHERE name = ?').get(name) !== undefined;
+}
+
+export function setStoreFlag(db: DatabaseSync, name: string): void {
+  db.prepare('INSERT INTO store_flags (name) VALUES (?) ON CONFLICT (name) DO NOTHING').run(name);
 }

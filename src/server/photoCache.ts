@@ -8,7 +8,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
-import type { PhotoWidth } from '../lib/events/photoVariants.ts';
+import { PHOTO_WIDTHS, type PhotoWidth } from '../lib/events/photoVariants.ts';
 import type { EventPhoto } from './events/EventsSource.ts';
 
 /** Vector and unknown types are sent as they are. */
@@ -41,6 +41,11 @@ async function resize(file: string, photo: EventPhoto, width: PhotoWidth): Promi
   return new Uint8Array(output);
 }
 
+function cachedFile(cacheDir: string, relativePath: string, version: string, width: PhotoWidth): string {
+  const name = createHash('sha256').update(`${relativePath}\n${version}\n${width}`).digest('hex');
+  return path.join(cacheDir, `${name}.webp`);
+}
+
 /** `photo` (at `relativePath`) resized to `width`, from the cache or made and cached now. */
 export async function resizedPhoto(
   cacheDir: string,
@@ -48,8 +53,7 @@ export async function resizedPhoto(
   photo: EventPhoto,
   width: PhotoWidth,
 ): Promise<Uint8Array<ArrayBuffer>> {
-  const name = createHash('sha256').update(`${relativePath}\n${photo.version}\n${width}`).digest('hex');
-  const file = path.join(cacheDir, `${name}.webp`);
+  const file = cachedFile(cacheDir, relativePath, photo.version, width);
   try {
     return new Uint8Array(await readFile(file));
   } catch (error) {
@@ -61,6 +65,13 @@ export async function resizedPhoto(
     inFlight.set(file, pending);
   }
   return pending;
+}
+
+/** Deletes the resized copies of the photo at `relativePath` in its `version` (when the photo is deleted). */
+export async function removeResizedCopies(cacheDir: string, relativePath: string, version: string): Promise<void> {
+  await Promise.all(
+    PHOTO_WIDTHS.map((width) => rm(cachedFile(cacheDir, relativePath, version, width), { force: true })),
+  );
 }
 
 /** Where resized photos are kept. */

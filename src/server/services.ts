@@ -1,12 +1,13 @@
 /**
  * The server's services, made once per process: one SQLite connection to DATA_DIR's store, the
- * events source, the contact service. `npm start` (scripts/start.ts) makes them before it listens
+ * events source, the contact service, the events admin. `npm start` (scripts/start.ts) makes them before it listens
  * and the pages and endpoints reach the same ones through `getServices()`: the server build
  * imports src/server/ at run time instead of bundling a copy (astro.config.mjs), so this module,
  * and every cache, rate limiter and connection it holds, exists once in the serving process.
  * Under `astro dev` the first page that asks makes them.
  */
 import type { DatabaseSync } from 'node:sqlite';
+import { createAdminServices, type AdminServices } from './admin/adminServices.ts';
 import { ContactService } from './contact/ContactService.ts';
 import { loadFormSecret } from './contact/formSecret.ts';
 import { ContactMessageStore } from './contact/messageStore.ts';
@@ -23,6 +24,8 @@ export interface SiteServices {
   readonly database: DatabaseSync;
   readonly events: EventsSource;
   readonly contact: ContactService;
+  /** The events admin (accounts, sessions, the event writer, the audit log); absent when events come from a backend. */
+  readonly admin: AdminServices | undefined;
   /** Waits for work in progress (an e-mail round), then closes the store. */
   close(): Promise<void>;
 }
@@ -44,12 +47,13 @@ export async function createServices(env: NodeJS.ProcessEnv = process.env): Prom
       settings: contactSettings,
       secret: loadFormSecret(dataDir, env),
     });
+    const admin = eventsSettings.kind === 'embedded' ? createAdminServices(database, dataDir) : undefined;
     const close = async () => {
       await contact.close();
       await events.close();
       if (database.isOpen) database.close();
     };
-    return { dataDir, database, events, contact, close };
+    return { dataDir, database, events, contact, admin, close };
   } catch (error) {
     database.close();
     throw error;

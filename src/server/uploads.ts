@@ -62,6 +62,11 @@ export function resolveUpload(uploadsDir: string, relativePath: string): string 
   }
 }
 
+/** The version of a stored photo file (its size and time of change): its ETag and the key of its resized copies. */
+export function photoVersion(info: { size: number; mtimeMs: number }): string {
+  return `${info.size.toString(16)}-${Math.floor(info.mtimeMs).toString(16)}`;
+}
+
 export interface ServeUploadOptions {
   /** Where resized photos are kept: DATA_DIR/cache/photos. */
   cacheDir: string;

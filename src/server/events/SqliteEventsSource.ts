@@ -7,7 +7,7 @@ import {
   type EventImageRecord,
   type EventRecord,
 } from '../../lib/events/eventRecords.ts';
-import { contentTypeOf, resolveUpload } from '../uploads.ts';
+import { contentTypeOf, photoVersion, resolveUpload } from '../uploads.ts';
 import type { EventPhoto, EventsSource } from './EventsSource.ts';
 
 export interface NewEvent {
@@ -30,25 +30,30 @@ export class SqliteEventsSource implements EventsSource {
   // Prepared once: every page view and API call runs one of these.
   readonly #listEvents: StatementSync;
   readonly #eventDetails: StatementSync;
-  readonly #dataVersion: StatementSync;
-  /** Writes through this connection (PRAGMA data_version counts only other connections' commits). */
-  #ownWrites = 0;
+  readonly #revision: StatementSync;
 
   constructor(db: DatabaseSync, { uploadsDir }: SqliteOptions) {
     this.#db = db;
     this.#uploadsDir = uploadsDir;
     this.#listEvents = db.prepare(
-      'SELECT events_id, events_title, events_sub_title, events_image, events_date FROM events ORDER BY events_date DESC, events_id DESC',
+      'SELECT events_id, events_title, events_sub_title, events_image, events_date FROM events WHERE published = 1 ORDER BY events_date DESC, events_id DESC',
     );
+    // Drafts (published = 0) are seen only in the admin (src/server/events/eventWriter.ts).
     this.#eventDetails = db.prepare(
-      'SELECT event_image, img_description FROM event_images WHERE events_id = ? ORDER BY sort_order, id',
+      `SELECT event_image, img_description FROM event_images
+       WHERE events_id = ? AND EXISTS (SELECT 1 FROM events WHERE events.events_id = event_images.events_id AND published = 1)
+       ORDER BY sort_order, id`,
     );
-    this.#dataVersion = db.prepare('PRAGMA data_version');
+    this.#revision = db.prepare('SELECT revision FROM events_revision');
   }
 
+  /**
+   * The store's events revision, which triggers raise on every change to events and photos made
+   * by any connection, this one included (see database.ts).
+   */
   listVersion(): string | undefined {
-    const version = this.#dataVersion.get()?.['data_version'];
-    return typeof version === 'number' ? `${version}.${this.#ownWrites}` : undefined;
+    const revision = this.#revision.get()?.['revision'];
+    return typeof revision === 'number' ? String(revision) : undefined;
   }
 
   async listEvents(): Promise<EventRecord[]> {
@@ -67,7 +72,7 @@ export class SqliteEventsSource implements EventsSource {
     return {
       bytes: new Uint8Array(bytes),
       contentType,
-      version: `${info.size.toString(16)}-${Math.floor(info.mtimeMs).toString(16)}`,
+      version: photoVersion(info),
       lastModified: info.mtime,
     };
   }
@@ -108,7 +113,6 @@ export class SqliteEventsSource implements EventsSource {
         );
       }
       this.#db.exec('COMMIT');
-      this.#ownWrites += 1;
     } catch (error) {
       this.#db.exec('ROLLBACK');
       throw error;

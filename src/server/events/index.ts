@@ -6,7 +6,7 @@
  */
 import { rmSync } from 'node:fs';
 import path from 'node:path';
-import { openDatabase, type OpenedDatabase } from '../database.ts';
+import { hasStoreFlag, openDatabase, setStoreFlag, type OpenedDatabase } from '../database.ts';
 import { photoCacheDir } from '../photoCache.ts';
 import type { EventsSource } from './EventsSource.ts';
 import { RemoteEventsSource } from './RemoteEventsSource.ts';
@@ -23,20 +23,37 @@ export async function seedSampleEvents(source: SqliteEventsSource, dataDir: stri
   return { events: events.length, photos: events.reduce((sum, event) => sum + event.images.length, 0) };
 }
 
-/** `npm run seed`: replaces the events in the store in `dataDir` with the sample set. */
-export async function reseedDataDir(dataDir: string) {
-  const source = new SqliteEventsSource(openDatabase(dataDir).db, { uploadsDir: path.join(dataDir, 'uploads') });
+/** How many events (drafts included) the store in `dataDir` holds. */
+export function countStoredEvents(dataDir: string): number {
+  const { db } = openDatabase(dataDir);
   try {
-    return await seedSampleEvents(source, dataDir);
+    const count = db.prepare('SELECT count(*) AS n FROM events').get()?.['n'];
+    return typeof count === 'number' ? count : 0;
+  } finally {
+    db.close();
+  }
+}
+
+/** `npm run seed`: replaces the events in the store in `dataDir` (and their photos) with the sample set. */
+export async function reseedDataDir(dataDir: string) {
+  const { db } = openDatabase(dataDir);
+  const source = new SqliteEventsSource(db, { uploadsDir: path.join(dataDir, 'uploads') });
+  try {
+    const loaded = await seedSampleEvents(source, dataDir);
+    setStoreFlag(db, EVENTS_INITIALISED);
+    return loaded;
   } finally {
     await source.close();
   }
 }
 
+/** Set once the events store has had its first start (with or without the sample events). */
+export const EVENTS_INITIALISED = 'events_initialised';
+
 /**
  * The source `settings` choose. The embedded store is reached through `connect` (by default a
- * connection of its own, closed with the source), and gets the sample events when that
- * connection created the store.
+ * connection of its own, closed with the source), and gets the sample events at its first start,
+ * even when `npm run admin` made the database file before it (an office adding its user first).
  */
 export async function openEventsSource(
   settings: EventsSettings,
@@ -46,13 +63,16 @@ export async function openEventsSource(
     return new RemoteEventsSource({ baseUrl: settings.apiUrl, timeoutMs: settings.timeoutMs });
   }
   const { dataDir } = settings;
-  const { db, created } = connect(dataDir);
+  const { db } = connect(dataDir);
   const source = new SqliteEventsSource(db, { uploadsDir: path.join(dataDir, 'uploads') });
-  if (created && settings.sampleData) {
-    const loaded = await seedSampleEvents(source, dataDir);
-    console.info(
-      `First start with an empty data folder: loaded ${loaded.events} sample events with ${loaded.photos} photos into ${dataDir}. Set EVENTS_SAMPLE_DATA=off to start empty.`,
-    );
+  if (!hasStoreFlag(db, EVENTS_INITIALISED)) {
+    if (settings.sampleData) {
+      const loaded = await seedSampleEvents(source, dataDir);
+      console.info(
+        `First start with an empty data folder: loaded ${loaded.events} sample events with ${loaded.photos} photos into ${dataDir}. Set EVENTS_SAMPLE_DATA=off to start empty.`,
+      );
+    }
+    setStoreFlag(db, EVENTS_INITIALISED);
   }
   return source;
 }

@@ -26,6 +26,15 @@ export function isCrossSiteFormPost(request: Request, siteOrigin: string): boole
   return request.headers.get('origin') !== siteOrigin;
 }
 
+/**
+ * Whether `request` says it comes from a page of `siteOrigin` (its Origin header, which browsers
+ * send with every POST, PUT and DELETE, by form or by script). The admin asks this of every
+ * request that changes something, whatever its content type; a request without Origin fails.
+ */
+export function isSameOriginRequest(request: Request, siteOrigin: string): boolean {
+  return request.headers.get('origin') === siteOrigin;
+}
+
 export function crossSiteFormResponse(): Response {
   return jsonAnswer(403, { error: 'Forms on this site can only be sent from its own pages' });
 }

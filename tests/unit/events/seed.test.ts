@@ -35,13 +35,24 @@ describe('npm run seed', () => {
 
   afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
-  it('replaces the events with the sample set, redraws the photos and says what it loaded', async () => {
+  it('refuses to touch a store that holds events without --force, and says how to', () => {
     const result = spawnSync(process.execPath, ['scripts/seed.ts'], {
+      env: { ...process.env, DATA_DIR: dataDir },
+      encoding: 'utf8',
+    });
+    expect(result.status).toBe(1);
+    expect(result.stderr).toMatch(/holds 1 event; nothing was changed\. .*npm run seed -- --force/);
+    expect(existsSync(path.join(uploadsDir(), 'events/900/1.jpg'))).toBe(true);
+  });
+
+  it('replaces the events with the sample set, redraws the photos and says what it loaded', async () => {
+    const result = spawnSync(process.execPath, ['scripts/seed.ts', '--force'], {
       env: { ...process.env, DATA_DIR: dataDir },
       encoding: 'utf8',
     });
     expect(result.stderr).not.toMatch(/Error/);
     expect(result.status).toBe(0);
+    expect(result.stdout).toMatch(/^Deleting the 1 event in .+ and their photos\.$/m);
     const said = /Loaded (\d+) sample events with (\d+) photos into (.+)\.$/m.exec(result.stdout);
     expect(said?.[3]).toBe(dataDir);
 

@@ -12,10 +12,11 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { EventImageRecord } from '../../../src/lib/events/eventRecords.ts';
+import { AuditLog } from '../../../src/server/admin/auditLog.ts';
 import { openDatabase } from '../../../src/server/database.ts';
 import { RemoteEventsSource } from '../../../src/server/events/RemoteEventsSource.ts';
 import { SqliteEventsSource } from '../../../src/server/events/SqliteEventsSource.ts';
-import { importEvents } from '../../../src/server/import/importEvents.ts';
+import { IMPORT_AUDIT_NAME, importEvents } from '../../../src/server/import/importEvents.ts';
 
 let server: http.Server;
 let origin: string;
@@ -120,7 +121,7 @@ async function runImport(timeoutMs = 5000) {
   const { db } = openDatabase(dataDir);
   try {
     const backend = new RemoteEventsSource({ baseUrl: `${origin}/Admin/api`, timeoutMs, warn: () => {} });
-    return await importEvents(backend, { db, uploadsDir: path.join(dataDir, 'uploads') });
+    return await importEvents(backend, { db, dataDir });
   } finally {
     db.close();
   }
@@ -138,6 +139,18 @@ async function stored() {
     return { list, photoLists, rows };
   } finally {
     await source.close();
+  }
+}
+
+function auditRows() {
+  const { db } = openDatabase(dataDir);
+  try {
+    return new AuditLog(db)
+      .recent()
+      .reverse()
+      .map(({ username, action, events_id, detail }) => ({ username, action, events_id, detail }));
+  } finally {
+    db.close();
   }
 }
 
@@ -205,6 +218,11 @@ describe('the importer', () => {
     expect(second.failures).toEqual(EXPECTED_FAILURES);
     expect(await stored()).toEqual(afterFirst);
     expect(afterFirst.rows).toBe(3);
+    // Each save left an audit row (two events, saved on the first run only).
+    expect(auditRows()).toEqual([
+      { username: IMPORT_AUDIT_NAME, action: 'event-imported', events_id: 201, detail: 'Salem - Airway Workshop' },
+      { username: IMPORT_AUDIT_NAME, action: 'event-imported', events_id: 202, detail: 'Madurai - CME' },
+    ]);
   });
 
   it('updates an event whose title changed on the backend, and tells a server that is running', async () => {

@@ -1,0 +1,108 @@
+/**
+ * `npm run admin -- COMMAND`: the accounts of the events admin, in the store in DATA_DIR.
+ *   add-user NAME        makes an account (asks for its password)
+ *   set-password NAME    gives it a new password (and signs it out everywhere)
+ *   remove-user NAME     removes it (and signs it out)
+ *   list-users           lists the accounts
+ * The password is read from standard input (its first line) when that is not a terminal, as in
+ * `printf '%s\n' "$PASSWORD" | npm run admin -- add-user asha`; at a terminal it is asked for
+ * twice, without echo. Exit code 0 on success; otherwise 1 (or 2 for a wrong command) and one
+ * line saying why. The server may run meanwhile: the store takes both.
+ */
+import { createInterface } from 'node:readline';
+import { AuditLog } from '../src/server/admin/auditLog.ts';
+import { AccountError, AdminUsers } from '../src/server/admin/users.ts';
+import { openDatabase, resolveDataDir } from '../src/server/database.ts';
+
+const USAGE = 'Usage: npm run admin -- add-user NAME | set-password NAME | remove-user NAME | list-users';
+const WHO = 'command line';
+
+function fail(message: string, code = 1): never {
+  console.error(message);
+  process.exit(code);
+}
+
+/** The first line of standard input (a pipe or a file). */
+async function readLine(): Promise<string> {
+  const lines = createInterface({ input: process.stdin, crlfDelay: Infinity });
+  for await (const line of lines) {
+    lines.close();
+    return line;
+  }
+  return '';
+}
+
+/** Asks for a line at the terminal without showing what is typed. */
+function askHidden(question: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const { stdin, stdout } = process;
+    let typed = '';
+    stdout.write(question);
+    stdin.setRawMode(true);
+    stdin.resume();
+    stdin.setEncoding('utf8');
+    const onData = (chunk: string) => {
+      for (const char of chunk) {
+        if (char === '\r' || char === '\n') {
+          stdin.setRawMode(false);
+          stdin.pause();
+          stdin.off('data', onData);
+          stdout.write('\n');
+          resolve(typed);
+          return;
+        }
+        if (char === '\u0003') {
+          stdin.setRawMode(false);
+          reject(new Error('Cancelled.'));
+          return;
+        }
+        if (char === '\u007f' || char === '\b') typed = typed.slice(0, -1);
+        else typed += char;
+      }
+    };
+    stdin.on('data', onData);
+  });
+}
+
+async function newPassword(): Promise<string> {
+  if (!process.stdin.isTTY) return readLine();
+  const first = await askHidden('New password (at least 12 characters): ');
+  const second = await askHidden('The same password again: ');
+  if (first !== second) fail('The two passwords differ; nothing was changed.');
+  return first;
+}
+
+const [command, name, ...rest] = process.argv.slice(2);
+if (!command || command === '--help' || command === '-h') fail(USAGE, command ? 0 : 2);
+const needsName = ['add-user', 'set-password', 'remove-user'].includes(command);
+if (!needsName && command !== 'list-users') fail(`Unknown command "${command}". ${USAGE}`, 2);
+if (needsName && (!name || rest.length > 0)) fail(`${command} takes one user name. ${USAGE}`, 2);
+
+const dataDir = resolveDataDir();
+const { db } = openDatabase(dataDir);
+const users = new AdminUsers(db);
+const audit = new AuditLog(db);
+try {
+  if (command === 'list-users') {
+    const all = users.list();
+    if (all.length === 0) console.info(`No users yet in ${dataDir}. Add one with: npm run admin -- add-user NAME`);
+    for (const user of all) console.info(`${user.username}\t(added ${user.createdAt.slice(0, 10)})`);
+  } else if (name && command === 'add-user') {
+    const user = await users.add(name, await newPassword());
+    audit.record({ username: WHO, action: 'user-added', detail: user.username });
+    console.info(`Added ${user.username}. They can sign in at /Admin.`);
+  } else if (name && command === 'set-password') {
+    await users.setPassword(name, await newPassword());
+    audit.record({ username: WHO, action: 'user-password-set', detail: name });
+    console.info(`The password of ${name} is changed; their open sessions have ended.`);
+  } else if (name && command === 'remove-user') {
+    users.remove(name);
+    audit.record({ username: WHO, action: 'user-removed', detail: name });
+    console.info(`Removed ${name}; their open sessions have ended.`);
+  }
+} catch (error) {
+  db.close();
+  if (error instanceof AccountError || (error instanceof Error && error.message === 'Cancelled.')) fail(error.message);
+  throw error;
+}
+db.close();

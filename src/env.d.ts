@@ -1,0 +1,8 @@
+/// <reference types="astro/client" />
+
+declare namespace App {
+  interface Locals {
+    /** Set by the admin guard (src/server/admin/adminGuard.ts) on admin pages and endpoints. */
+    admin?: import('./server/admin/adminGuard.ts').AdminLocals;
+  }
+}

@@ -1,0 +1,9 @@
+/** DELETE /Admin/edit/events/<id>/photos/<photoId>: removes a photo (see src/server/admin/photoEndpoints.ts). */
+import type { APIRoute } from 'astro';
+import { signedIn } from '../../../../../../server/admin/adminGuard.ts';
+import { handleRemovePhoto, idParam } from '../../../../../../server/admin/photoEndpoints.ts';
+
+export const prerender = false;
+
+export const ALL: APIRoute = ({ request, locals, params }) =>
+  handleRemovePhoto(request, signedIn(locals), idParam(params.id), idParam(params.photoId));

@@ -1,0 +1,15 @@
+/** POST /Admin/logout: Sign out, ending the session on the server (the guard checked origin and token). */
+import type { APIRoute } from 'astro';
+import { clearSessionCookie, signedIn } from '../../server/admin/adminGuard.ts';
+import { SESSION_COOKIE } from '../../server/admin/sessions.ts';
+
+export const prerender = false;
+
+export const ALL: APIRoute = ({ request, locals, cookies, url, redirect }) => {
+  if (request.method !== 'POST') return new Response(null, { status: 405, headers: { Allow: 'POST' } });
+  const { services, session } = signedIn(locals);
+  services.sessions.invalidate(cookies.get(SESSION_COOKIE)?.value);
+  services.audit.record({ username: session.username, action: 'sign-out' });
+  clearSessionCookie(cookies, url);
+  return redirect('/Admin/login', 303);
+};

@@ -1,0 +1,154 @@
+/**
+ * The one guard in front of the events admin, run by src/middleware.ts for every on-demand path
+ * under /Admin. Refuse by default: a path there is open only when listed as such here (the public
+ * events API and the photos); every other page and endpoint, present or future, needs a session.
+ *
+ * - Signed out: a page leads to the sign-in page (303), an endpoint (under /Admin/edit/) gets 401.
+ * - Any request that changes something (not GET or HEAD) must come from the site's own origin
+ *   (src/server/http/originCheck.ts) and, when signed in, carry the session's CSRF token (a form
+ *   field or the X-CSRF-Token header, csrf.ts); otherwise 403.
+ * - Events from the society's backend (EVENTS_API_URL): /Admin says so; the rest answers 404.
+ * - Every admin answer: Cache-Control: no-store and X-Robots-Tag: noindex.
+ *
+ * What passes is handed to the page in `Astro.locals.admin`, with the body of a form post already
+ * read (the guard reads it to find the token): pages never check any of this by hand.
+ */
+import type { AstroCookies } from 'astro';
+import { jsonAnswer, mediaTypeOf } from '../http/jsonAnswer.ts';
+import { isSameOriginRequest } from '../http/originCheck.ts';
+import { BodyTooLargeError, readLimitedBody } from '../http/readBody.ts';
+import { getServices } from '../services.ts';
+import type { AdminServices } from './adminServices.ts';
+import { CSRF_FIELD, CSRF_HEADER, csrfTokensMatch } from './csrf.ts';
+import { SESSION_COOKIE, SESSION_IDLE_MS, type AdminSession } from './sessions.ts';
+
+export const ADMIN_HOME = '/Admin';
+export const SIGN_IN_PATH = '/Admin/login';
+/** JSON endpoints of the admin live under here; everything else under /Admin is a page. */
+export const ADMIN_ENDPOINTS = '/Admin/edit/';
+/** Form posts are small (60 photo descriptions at most); anything larger is refused unread. */
+export const MAX_FORM_BYTES = 64 * 1024;
+
+const PUBLIC_PATHS = ['/admin/api/events_list', '/admin/api/event_details_list'];
+const PUBLIC_PREFIX = '/admin/uploads/';
+const READ_METHODS = new Set(['GET', 'HEAD']);
+
+export type AdminAccess = 'open' | 'sign-in' | 'page' | 'endpoint';
+
+/** How the guard treats `pathname`; undefined for paths outside the admin. */
+export function adminAccessOf(pathname: string): AdminAccess | undefined {
+  const lower = pathname.toLowerCase().replace(/\/+$/, '');
+  if (lower !== '/admin' && !lower.startsWith('/admin/')) return undefined;
+  if (PUBLIC_PATHS.includes(lower) || lower.startsWith(PUBLIC_PREFIX)) return 'open';
+  if (lower === SIGN_IN_PATH.toLowerCase()) return 'sign-in';
+  return `${lower}/`.startsWith(ADMIN_ENDPOINTS.toLowerCase()) ? 'endpoint' : 'page';
+}
+
+export type AdminLocals =
+  | { mode: 'remote' }
+  | { mode: 'signed-out'; services: AdminServices; form: URLSearchParams }
+  | { mode: 'signed-in'; services: AdminServices; session: AdminSession; form: URLSearchParams };
+
+export interface GuardContext {
+  request: Request;
+  url: URL;
+  cookies: AstroCookies;
+}
+
+function refusal(access: AdminAccess, status: number, error: string): Response {
+  if (access === 'endpoint') return jsonAnswer(status, { error });
+  return new Response(error, { status, headers: { 'Content-Type': 'text/plain; charset=utf-8' } });
+}
+
+function redirect(location: string): Response {
+  return new Response(null, { status: 303, headers: { Location: location } });
+}
+
+/** The fields of a form post (urlencoded), or an empty set for anything else. */
+async function formOf(request: Request): Promise<URLSearchParams | Response> {
+  if (READ_METHODS.has(request.method)) return new URLSearchParams();
+  if (mediaTypeOf(request.headers.get('content-type')) !== 'application/x-www-form-urlencoded') {
+    return new URLSearchParams();
+  }
+  try {
+    return new URLSearchParams(await readLimitedBody(request, MAX_FORM_BYTES));
+  } catch (error) {
+    return error instanceof BodyTooLargeError
+      ? new Response('The form is too large.', { status: 413 })
+      : new Response('The form could not be read; please try again.', { status: 400 });
+  }
+}
+
+/** Sets (or renews, for the sliding expiry) the session cookie: HttpOnly, SameSite=Strict, Path=/Admin. */
+export function setSessionCookie(cookies: AstroCookies, url: URL, token: string): void {
+  cookies.set(SESSION_COOKIE, token, {
+    httpOnly: true,
+    sameSite: 'strict',
+    path: ADMIN_HOME,
+    secure: url.protocol === 'https:',
+    maxAge: SESSION_IDLE_MS / 1000,
+  });
+}
+
+export function clearSessionCookie(cookies: AstroCookies, url: URL): void {
+  cookies.delete(SESSION_COOKIE, {
+    path: ADMIN_HOME,
+    httpOnly: true,
+    sameSite: 'strict',
+    secure: url.protocol === 'https:',
+  });
+}
+
+/**
+ * What the admin request in `context` may do: a refusal to send, the locals for the page, or
+ * undefined for a path outside the admin (or one of its open paths).
+ */
+export async function guardAdmin(context: GuardContext): Promise<Response | AdminLocals | undefined> {
+  const { request, url, cookies } = context;
+  const access = adminAccessOf(url.pathname);
+  if (access === undefined || access === 'open') return undefined;
+  const { admin } = await getServices();
+  if (!admin) {
+    const isHome = access === 'page' && url.pathname.replace(/\/+$/, '') === ADMIN_HOME;
+    return isHome && READ_METHODS.has(request.method) ? { mode: 'remote' } : refusal(access, 404, 'Not found');
+  }
+  const changes = !READ_METHODS.has(request.method);
+  if (changes && !isSameOriginRequest(request, url.origin)) {
+    return refusal(access, 403, 'Admin changes can only be sent from the admin pages of this site.');
+  }
+  const token = cookies.get(SESSION_COOKIE)?.value;
+  const session = admin.sessions.validate(token);
+  const form = await formOf(request);
+  if (form instanceof Response) return form;
+
+  if (access === 'sign-in') {
+    if (session && !changes) return redirect(ADMIN_HOME);
+    return { mode: 'signed-out', services: admin, form };
+  }
+  if (!session || !token) {
+    if (token) clearSessionCookie(cookies, url);
+    return access === 'page'
+      ? redirect(SIGN_IN_PATH)
+      : refusal(access, 401, 'You are signed out. Please sign in again.');
+  }
+  if (changes && !csrfTokensMatch(session.csrfToken, request.headers.get(CSRF_HEADER) ?? form.get(CSRF_FIELD))) {
+    return refusal(access, 403, 'This form has expired. Please reload the page and try again.');
+  }
+  setSessionCookie(cookies, url, token);
+  return { mode: 'signed-in', services: admin, session, form };
+}
+
+/** Every admin answer: never stored by a cache, never indexed. */
+export function withAdminHeaders(response: Response): Response {
+  const headers = new Headers(response.headers);
+  headers.set('Cache-Control', 'no-store');
+  headers.set('X-Robots-Tag', 'noindex, nofollow');
+  return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+}
+
+/** The signed-in locals of a guarded page; the guard has refused every request without them. */
+export function signedIn(locals: App.Locals): Extract<AdminLocals, { mode: 'signed-in' }> {
+  const admin = locals.admin;
+  if (admin?.mode !== 'signed-in') throw new Error('This admin page was reached without the admin guard.');
+  return admin;
+}

@@ -1,0 +1,29 @@
+/**
+ * The events admin's services, made once per process on the site's one SQLite connection
+ * (src/server/services.ts) and reached by the admin pages through getServices(). Absent when
+ * events come from the society's backend (EVENTS_API_URL): there is nothing to edit here then.
+ */
+import type { DatabaseSync } from 'node:sqlite';
+import { EventWriter } from '../events/eventWriter.ts';
+import { AuditLog } from './auditLog.ts';
+import { LoginThrottle } from './loginThrottle.ts';
+import { Sessions } from './sessions.ts';
+import { AdminUsers } from './users.ts';
+
+export interface AdminServices {
+  readonly users: AdminUsers;
+  readonly sessions: Sessions;
+  readonly throttle: LoginThrottle;
+  readonly audit: AuditLog;
+  readonly events: EventWriter;
+}
+
+export function createAdminServices(database: DatabaseSync, dataDir: string): AdminServices {
+  return {
+    users: new AdminUsers(database),
+    sessions: new Sessions(database),
+    throttle: new LoginThrottle(database),
+    audit: new AuditLog(database),
+    events: new EventWriter(database, { dataDir }),
+  };
+}

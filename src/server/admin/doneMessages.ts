@@ -1,0 +1,12 @@
+/** The confirmation shown after a change (the page it led to names it in `?done=`). */
+const MESSAGES: Readonly<Record<string, string>> = {
+  created: 'The draft is saved. Now add its photos, then Publish.',
+  published: 'Published: the event is on the public site now.',
+  draft: 'Saved as a draft: only the admin can see it.',
+  'photo-removed': 'The photo was removed.',
+  deleted: 'The event was deleted.',
+};
+
+export function doneMessage(search: URLSearchParams): string | undefined {
+  return MESSAGES[search.get('done') ?? ''];
+}

@@ -1,0 +1,64 @@
+/**
+ * The event form of the admin (Title, Sub-title, Date, Place, the photos' descriptions, order and
+ * cover, and Publish or Save draft), read from its urlencoded post and checked with zod. The title
+ * is saved naming its place (eventPlaces.ts). Bad input comes back with a message per field and
+ * the values as sent, so nothing typed is lost.
+ */
+import { z } from 'zod';
+import { eventFieldsSchema, type EventFields } from '../events/eventFields.ts';
+import { titleNamingPlace } from './eventPlaces.ts';
+import { MAX_DESCRIPTION_LENGTH } from './photoUpload.ts';
+
+export type EventFormField = 'title' | 'subTitle' | 'date' | 'place';
+
+export interface EventFormValues {
+  title: string;
+  subTitle: string;
+  date: string;
+  place: string;
+}
+
+export type ParsedEventForm =
+  | { ok: true; fields: EventFields; photos: { id: number; description: string }[]; cover: number | undefined }
+  | { ok: false; errors: Partial<Record<EventFormField, string>>; values: EventFormValues };
+
+const idSchema = z.coerce.number().int().positive();
+
+export function parseEventForm(form: URLSearchParams, places: readonly string[]): ParsedEventForm {
+  const values: EventFormValues = {
+    title: form.get('title') ?? '',
+    subTitle: form.get('sub_title') ?? '',
+    date: form.get('date') ?? '',
+    place: form.get('place') ?? '',
+  };
+  const errors: Partial<Record<EventFormField, string>> = {};
+  if (!places.includes(values.place)) errors.place = 'Choose the place of the event.';
+  const fields = eventFieldsSchema.safeParse({
+    title:
+      places.includes(values.place) && values.title.trim()
+        ? titleNamingPlace(values.title, values.place)
+        : values.title,
+    subTitle: values.subTitle,
+    date: values.date,
+    published: form.get('action') === 'publish',
+  });
+  if (!fields.success) {
+    for (const issue of fields.error.issues) {
+      const field = issue.path[0];
+      if ((field === 'title' || field === 'subTitle' || field === 'date') && !errors[field])
+        errors[field] = issue.message;
+    }
+  }
+  if (!fields.success || Object.keys(errors).length > 0) return { ok: false, errors, values };
+
+  const order = (form.get('photo_order') ?? '')
+    .split(',')
+    .map((part) => idSchema.safeParse(part.trim()))
+    .flatMap((parsed) => (parsed.success ? [parsed.data] : []));
+  const photos = [...new Set(order)].map((id) => ({
+    id,
+    description: (form.get(`description_${id}`) ?? '').trim().slice(0, MAX_DESCRIPTION_LENGTH),
+  }));
+  const cover = idSchema.safeParse(form.get('cover'));
+  return { ok: true, fields: fields.data, photos, cover: cover.success ? cover.data : undefined };
+}

@@ -1,0 +1,80 @@
+/**
+ * The admin's JSON endpoints for photos (pages under src/pages/Admin/edit/ call these once the
+ * guard has let the request through):
+ *   POST   /Admin/edit/events/<id>/photos            one photo (multipart, field "photo") -> 201
+ *   DELETE /Admin/edit/events/<id>/photos/<photoId>  removes it and its files            -> 200
+ * Refusals are JSON errors a person can act on: 413 too large, 415 not a JPEG, PNG or WebP
+ * (HEIC with its own advice), 422 unreadable, 409 the event is full, 404 no such event or photo.
+ */
+import { photoVariants } from '../../lib/events/photoVariants.ts';
+import { TooManyPhotosError, UnknownEventError, type StoredPhoto } from '../events/eventFields.ts';
+import { jsonAnswer } from '../http/jsonAnswer.ts';
+import { PhotoRefusedError, type PhotoRefusal } from '../photos/photoIntake.ts';
+import type { AdminServices } from './adminServices.ts';
+import { readPhotoUpload } from './photoUpload.ts';
+import type { AdminSession } from './sessions.ts';
+
+const STATUS_OF_REFUSAL: Readonly<Record<PhotoRefusal, number>> = {
+  empty: 400,
+  'too-large': 413,
+  heic: 415,
+  'not-a-photo': 415,
+  unreadable: 422,
+  'too-many-pixels': 422,
+};
+
+/** A photo as the admin's island shows it. */
+export function photoForEditor(photo: StoredPhoto) {
+  return { id: photo.id, path: photo.path, thumbnail: photoVariants(photo.path).src, description: photo.description };
+}
+
+/** A positive whole number from a route parameter, or undefined. */
+export function idParam(value: string | undefined): number | undefined {
+  const id = /^\d{1,12}$/.test(value ?? '') ? Number(value) : NaN;
+  return Number.isSafeInteger(id) && id > 0 ? id : undefined;
+}
+
+export async function handleAddPhoto(
+  request: Request,
+  { services, session }: { services: AdminServices; session: AdminSession },
+  eventId: number | undefined,
+): Promise<Response> {
+  if (request.method !== 'POST') return jsonAnswer(405, { error: 'Use POST.' }, { Allow: 'POST' });
+  const event = eventId === undefined ? undefined : services.events.get(eventId);
+  if (!event || eventId === undefined) {
+    return jsonAnswer(404, { error: 'There is no such event (it may have been deleted).' });
+  }
+  const upload = await readPhotoUpload(request);
+  if (!upload.ok) return jsonAnswer(upload.status, { error: upload.error });
+  try {
+    const photo = await services.events.addPhoto(eventId, upload.bytes, upload.description);
+    services.audit.record({ username: session.username, action: 'photo-added', eventId, detail: event.title });
+    return jsonAnswer(201, { photo: photoForEditor(photo) });
+  } catch (error) {
+    if (error instanceof PhotoRefusedError)
+      return jsonAnswer(STATUS_OF_REFUSAL[error.reason], { error: error.message });
+    if (error instanceof TooManyPhotosError) return jsonAnswer(409, { error: error.message });
+    if (error instanceof UnknownEventError) return jsonAnswer(404, { error: 'The event was deleted meanwhile.' });
+    throw error;
+  }
+}
+
+export async function handleRemovePhoto(
+  request: Request,
+  { services, session }: { services: AdminServices; session: AdminSession },
+  eventId: number | undefined,
+  photoId: number | undefined,
+): Promise<Response> {
+  if (request.method !== 'DELETE') return jsonAnswer(405, { error: 'Use DELETE.' }, { Allow: 'DELETE' });
+  const removed =
+    eventId !== undefined && photoId !== undefined ? await services.events.removePhoto(eventId, photoId) : undefined;
+  if (!removed || eventId === undefined)
+    return jsonAnswer(404, { error: 'There is no such photo (it may have been removed).' });
+  services.audit.record({
+    username: session.username,
+    action: 'photo-removed',
+    eventId,
+    detail: removed.description || removed.path.split('/').pop(),
+  });
+  return jsonAnswer(200, { removed: removed.id });
+}

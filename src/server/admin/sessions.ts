@@ -1,0 +1,111 @@
+/**
+ * Admin sessions, after Lucia's guide (lucia-auth.com, "Basic session API"): the browser holds a
+ * random token, the database only its SHA-256, so a copy of the database lets nobody in. OWASP
+ * Session Management Cheat Sheet: at least 64 bits of entropy (we use 160, base32 as Lucia does),
+ * an idle timeout (8 hours here, a working day: every use pushes it back, at most once a minute to
+ * spare the disk), and the session deleted on the server when the user signs out.
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import type { DatabaseSync } from 'node:sqlite';
+import { z } from 'zod';
+import { newCsrfToken } from './csrf.ts';
+
+export const SESSION_COOKIE = 'isa_admin_session';
+/** Idle time after which a session ends. */
+export const SESSION_IDLE_MS = 8 * 60 * 60 * 1000;
+/** A session used again within this time of its last extension is not written again. */
+const EXTEND_EVERY_MS = 60 * 1000;
+
+export interface AdminSession {
+  userId: number;
+  username: string;
+  csrfToken: string;
+  expiresAt: number;
+}
+
+const ALPHABET = 'abcdefghijkmnpqrstuvwxyz23456789';
+
+/** 20 random bytes (160 bits) written in Lucia's lower-case base32 alphabet. */
+export function newSessionToken(): string {
+  const bytes = randomBytes(20);
+  let bits = 0;
+  let value = 0;
+  let token = '';
+  for (const byte of bytes) {
+    value = (value << 8) | byte;
+    bits += 8;
+    while (bits >= 5) {
+      token += ALPHABET[(value >>> (bits - 5)) & 31];
+      bits -= 5;
+    }
+  }
+  return token;
+}
+
+export function hashToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+const sessionRowSchema = z.object({
+  user_id: z.number(),
+  username: z.string(),
+  csrf_token: z.string(),
+  expires_at: z.number(),
+});
+
+export class Sessions {
+  readonly #db: DatabaseSync;
+  readonly #now: () => number;
+
+  constructor(db: DatabaseSync, now: () => number = Date.now) {
+    this.#db = db;
+    this.#now = now;
+  }
+
+  /** A new session for `userId`; the token goes to the browser only. */
+  create(userId: number): { token: string; session: AdminSession } {
+    const token = newSessionToken();
+    const now = this.#now();
+    const csrfToken = newCsrfToken();
+    const expiresAt = now + SESSION_IDLE_MS;
+    this.#db
+      .prepare(
+        'INSERT INTO admin_sessions (token_hash, user_id, csrf_token, created_at, expires_at) VALUES (?, ?, ?, ?, ?)',
+      )
+      .run(hashToken(token), userId, csrfToken, now, expiresAt);
+    this.#db.prepare('DELETE FROM admin_sessions WHERE expires_at <= ?').run(now);
+    const user = this.#db.prepare('SELECT username FROM admin_users WHERE id = ?').get(userId);
+    const username = typeof user?.['username'] === 'string' ? user['username'] : '';
+    return { token, session: { userId, username, csrfToken, expiresAt } };
+  }
+
+  /** The live session of `token` with its expiry pushed back, or undefined (an expired one is deleted). */
+  validate(token: string | undefined): AdminSession | undefined {
+    if (!token || token.length > 64) return undefined;
+    const tokenHash = hashToken(token);
+    const found = this.#db
+      .prepare(
+        `SELECT s.user_id, u.username, s.csrf_token, s.expires_at
+         FROM admin_sessions s JOIN admin_users u ON u.id = s.user_id WHERE s.token_hash = ?`,
+      )
+      .get(tokenHash);
+    if (!found) return undefined;
+    const row = sessionRowSchema.parse(found);
+    const now = this.#now();
+    if (row.expires_at <= now) {
+      this.#db.prepare('DELETE FROM admin_sessions WHERE token_hash = ?').run(tokenHash);
+      return undefined;
+    }
+    let expiresAt = row.expires_at;
+    if (now + SESSION_IDLE_MS - expiresAt >= EXTEND_EVERY_MS) {
+      expiresAt = now + SESSION_IDLE_MS;
+      this.#db.prepare('UPDATE admin_sessions SET expires_at = ? WHERE token_hash = ?').run(expiresAt, tokenHash);
+    }
+    return { userId: row.user_id, username: row.username, csrfToken: row.csrf_token, expiresAt };
+  }
+
+  /** Ends the session of `token` (signing out). */
+  invalidate(token: string | undefined): void {
+    if (token) this.#db.prepare('DELETE FROM admin_sessions WHERE token_hash = ?').run(hashToken(token));
+  }
+}

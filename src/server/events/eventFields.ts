@@ -1,0 +1,76 @@
+/**
+ * The shapes of the events store's writes and of what the events admin reads back (eventWriter.ts):
+ * the event form's fields, stored photos, the importer's events, the refusals, the table rows.
+ */
+import { z } from 'zod';
+
+/** OWASP File Upload Cheat Sheet: a limit on how many files; one event's gallery needs no more. */
+export const MAX_PHOTOS_PER_EVENT = 60;
+
+export const eventFieldsSchema = z.object({
+  title: z.string().trim().min(1, 'Give the event a title.').max(200, 'The title must have at most 200 characters.'),
+  subTitle: z.string().trim().max(300, 'The sub-title must have at most 300 characters.'),
+  date: z.iso.date('The date must be a real date, such as 2025-03-14.'),
+  published: z.boolean(),
+});
+export type EventFields = z.infer<typeof eventFieldsSchema>;
+
+export interface StoredPhoto {
+  id: number;
+  /** The path the public records name: /Admin/uploads/events/<id>/<name>. */
+  path: string;
+  description: string;
+}
+
+export interface AdminEvent extends EventFields {
+  id: number;
+  /** The cover's path (events_image), or "" when the event has no photo. */
+  cover: string;
+  photos: StoredPhoto[];
+}
+
+export interface AdminEventSummary extends EventFields {
+  id: number;
+  photoCount: number;
+}
+
+/** An event as the importer saves it: its fields as the old backend has them, and its photos' paths. */
+export interface ImportedEvent {
+  id: number;
+  title: string;
+  subTitle: string;
+  date: string;
+  /** The cover's path (events_image). */
+  cover: string;
+  photos: readonly { path: string; description: string }[];
+}
+
+export class UnknownEventError extends Error {
+  override name = 'UnknownEventError';
+}
+
+export class TooManyPhotosError extends Error {
+  override name = 'TooManyPhotosError';
+  constructor() {
+    super(`An event can have at most ${MAX_PHOTOS_PER_EVENT} photos. Remove some before adding more.`);
+  }
+}
+
+export const eventRowSchema = z.object({
+  events_id: z.number(),
+  events_title: z.string(),
+  events_sub_title: z.string(),
+  events_image: z.string(),
+  events_date: z.string(),
+  published: z.number(),
+});
+export const photoRowSchema = z.object({ id: z.number(), event_image: z.string(), img_description: z.string() });
+export const countSchema = z.object({ n: z.number() });
+
+export const toFields = (row: z.infer<typeof eventRowSchema>): EventFields & { id: number } => ({
+  id: row.events_id,
+  title: row.events_title,
+  subTitle: row.events_sub_title,
+  date: row.events_date,
+  published: row.published === 1,
+});

@@ -1,0 +1,269 @@
+/**
+ * Every write to the events store, in one place (its shapes are in eventFields.ts): the events admin uses it, and so can an importer.
+ *
+ *   upsert(fields)                    -> the event's id (a given `id` is kept: insert or update)
+ *   replacePhotos(id, photos)         -> an event's photos replaced by new ones, in order
+ *   saveImported(event)               -> an event of the old backend with its photos' kept paths
+ *   addPhoto(id, bytes, description)  -> one photo added (checked and stripped by photoIntake.ts)
+ *   arrangePhotos(id, photos, cover)  -> order, descriptions and cover of the photos it has
+ *   removePhoto(id, photoId), remove(id) -> rows deleted, then their files and resized copies
+ *   list(), get(id)                   -> what the admin shows, drafts included
+ *
+ * A photo is stored as DATA_DIR/uploads/events/<id>/<random name><extension of its type>: the
+ * name a browser sent is never used. The cover (`events_image`) is a photo of the event, the first
+ * one unless chosen. Triggers raise the store's events revision on each change (database.ts), so
+ * the public list and pages follow at once.
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdir, rm, stat, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { DatabaseSync } from 'node:sqlite';
+import { UPLOADS_PATH } from '../../lib/events/fixImagePath.ts';
+import { photoCacheDir, removeResizedCopies } from '../photoCache.ts';
+import { processPhoto } from '../photos/photoIntake.ts';
+import { photoVersion, resolveUpload } from '../uploads.ts';
+import {
+  countSchema,
+  eventFieldsSchema,
+  eventRowSchema,
+  MAX_PHOTOS_PER_EVENT,
+  photoRowSchema,
+  toFields,
+  TooManyPhotosError,
+  UnknownEventError,
+  type AdminEvent,
+  type AdminEventSummary,
+  type EventFields,
+  type ImportedEvent,
+  type StoredPhoto,
+} from './eventFields.ts';
+
+export class EventWriter {
+  readonly #db: DatabaseSync;
+  readonly #uploadsDir: string;
+  readonly #cacheDir: string;
+
+  constructor(db: DatabaseSync, { dataDir }: { dataDir: string }) {
+    this.#db = db;
+    this.#uploadsDir = path.join(dataDir, 'uploads');
+    this.#cacheDir = photoCacheDir(dataDir);
+  }
+
+  #transaction<T>(work: () => T): T {
+    this.#db.exec('BEGIN IMMEDIATE');
+    try {
+      const result = work();
+      this.#db.exec('COMMIT');
+      return result;
+    } catch (error) {
+      this.#db.exec('ROLLBACK');
+      throw error;
+    }
+  }
+
+  /** Every event, drafts included, newest first. */
+  list(): AdminEventSummary[] {
+    return this.#db
+      .prepare(
+        `SELECT e.*, (SELECT count(*) FROM event_images i WHERE i.events_id = e.events_id) AS n
+         FROM events e ORDER BY e.events_date DESC, e.events_id DESC`,
+      )
+      .all()
+      .map((row) => ({ ...toFields(eventRowSchema.parse(row)), photoCount: countSchema.parse(row).n }));
+  }
+
+  get(id: number): AdminEvent | undefined {
+    const row = this.#db.prepare('SELECT * FROM events WHERE events_id = ?').get(id);
+    if (!row) return undefined;
+    const event = eventRowSchema.parse(row);
+    return { ...toFields(event), cover: event.events_image, photos: this.#photos(id) };
+  }
+
+  #photos(id: number): StoredPhoto[] {
+    return this.#db
+      .prepare('SELECT id, event_image, img_description FROM event_images WHERE events_id = ? ORDER BY sort_order, id')
+      .all(id)
+      .map((row) => {
+        const photo = photoRowSchema.parse(row);
+        return { id: photo.id, path: photo.event_image, description: photo.img_description };
+      });
+  }
+
+  #requireEvent(id: number) {
+    if (!this.#db.prepare('SELECT 1 FROM events WHERE events_id = ?').get(id)) {
+      throw new UnknownEventError(`There is no event ${id}.`);
+    }
+  }
+
+  /** Makes the cover a photo of the event: kept if it still is one, else the first photo, else "". */
+  #settleCover(id: number, wanted?: string) {
+    const paths = this.#photos(id).map((photo) => photo.path);
+    const current = wanted ?? this.get(id)?.cover ?? '';
+    const cover = paths.includes(current) ? current : (paths[0] ?? '');
+    this.#db
+      .prepare('UPDATE events SET events_image = ? WHERE events_id = ? AND events_image <> ?')
+      .run(cover, id, cover);
+  }
+
+  /** Saves an event's fields: a new event (new id) without `id`, else the event with that id, made if missing. */
+  upsert(input: EventFields & { id?: number | undefined }): number {
+    const fields = eventFieldsSchema.parse(input);
+    const published = fields.published ? 1 : 0;
+    const result = this.#db
+      .prepare(
+        `INSERT INTO events (events_id, events_title, events_sub_title, events_image, events_date, published)
+         VALUES (?, ?, ?, '', ?, ?)
+         ON CONFLICT (events_id) DO UPDATE SET events_title = excluded.events_title,
+           events_sub_title = excluded.events_sub_title, events_date = excluded.events_date, published = excluded.published`,
+      )
+      .run(input.id ?? null, fields.title, fields.subTitle, fields.date, published);
+    return input.id ?? Number(result.lastInsertRowid);
+  }
+
+  /** Processes and stores a photo's file; returns its public path. Refusals are PhotoRefusedErrors. */
+  async #storeFile(id: number, bytes: Uint8Array): Promise<string> {
+    const photo = await processPhoto(bytes);
+    const folder = path.join(this.#uploadsDir, 'events', String(id));
+    await mkdir(folder, { recursive: true });
+    const name = `${randomBytes(16).toString('hex')}${photo.extension}`;
+    await writeFile(path.join(folder, name), photo.bytes, { flag: 'wx' });
+    return `${UPLOADS_PATH}events/${id}/${name}`;
+  }
+
+  #photoCount(id: number): number {
+    return countSchema.parse(this.#db.prepare('SELECT count(*) AS n FROM event_images WHERE events_id = ?').get(id)).n;
+  }
+
+  /** Adds one photo at the end of the event's photos. */
+  async addPhoto(id: number, bytes: Uint8Array, description = ''): Promise<StoredPhoto> {
+    this.#requireEvent(id);
+    if (this.#photoCount(id) >= MAX_PHOTOS_PER_EVENT) throw new TooManyPhotosError();
+    const photoPath = await this.#storeFile(id, bytes);
+    try {
+      return this.#transaction(() => {
+        this.#requireEvent(id);
+        // Checked again: other uploads to this event may have finished meanwhile.
+        if (this.#photoCount(id) >= MAX_PHOTOS_PER_EVENT) throw new TooManyPhotosError();
+        const result = this.#db
+          .prepare(
+            `INSERT INTO event_images (events_id, sort_order, event_image, img_description)
+             VALUES (?, (SELECT coalesce(max(sort_order), -1) + 1 FROM event_images WHERE events_id = ?), ?, ?)`,
+          )
+          .run(id, id, photoPath, description.trim());
+        this.#settleCover(id);
+        return { id: Number(result.lastInsertRowid), path: photoPath, description: description.trim() };
+      });
+    } catch (error) {
+      await this.#removeFiles([photoPath]);
+      throw error;
+    }
+  }
+
+  /** Replaces all photos of event `id` with `photos`, in order (the first is the cover). */
+  async replacePhotos(
+    id: number,
+    photos: readonly { bytes: Uint8Array; description: string }[],
+  ): Promise<StoredPhoto[]> {
+    this.#requireEvent(id);
+    if (photos.length > MAX_PHOTOS_PER_EVENT) throw new TooManyPhotosError();
+    const stored: string[] = [];
+    try {
+      for (const photo of photos) stored.push(await this.#storeFile(id, photo.bytes));
+    } catch (error) {
+      await this.#removeFiles(stored);
+      throw error;
+    }
+    const old = this.#photos(id).map((photo) => photo.path);
+    this.#transaction(() => {
+      this.#db.prepare('DELETE FROM event_images WHERE events_id = ?').run(id);
+      const insert = this.#db.prepare(
+        'INSERT INTO event_images (events_id, sort_order, event_image, img_description) VALUES (?, ?, ?, ?)',
+      );
+      stored.forEach((photoPath, index) => insert.run(id, index, photoPath, photos[index]?.description.trim() ?? ''));
+      this.#settleCover(id, stored[0] ?? '');
+    });
+    await this.#removeFiles(old);
+    return this.#photos(id);
+  }
+
+  /**
+   * Adds or replaces event `event.id` as `npm run events:import` copies it from the old backend:
+   * its photo files are already in place under uploads at the paths the backend gave them (kept,
+   * so that links to them keep working), and the event is saved with its whole photo list in one
+   * transaction. The date is kept as the backend wrote it. A new event is published; an existing
+   * one keeps its state (an office may have unpublished it). Files no record names any more go.
+   */
+  async saveImported(event: ImportedEvent): Promise<void> {
+    const old = this.#photos(event.id).map((photo) => photo.path);
+    this.#transaction(() => {
+      this.#db
+        .prepare(
+          `INSERT INTO events (events_id, events_title, events_sub_title, events_image, events_date) VALUES (?, ?, ?, ?, ?)
+           ON CONFLICT (events_id) DO UPDATE SET events_title = excluded.events_title,
+             events_sub_title = excluded.events_sub_title, events_image = excluded.events_image,
+             events_date = excluded.events_date`,
+        )
+        .run(event.id, event.title, event.subTitle, event.cover, event.date);
+      this.#db.prepare('DELETE FROM event_images WHERE events_id = ?').run(event.id);
+      const insert = this.#db.prepare(
+        'INSERT INTO event_images (events_id, sort_order, event_image, img_description) VALUES (?, ?, ?, ?)',
+      );
+      event.photos.forEach((photo, index) => insert.run(event.id, index, photo.path, photo.description));
+    });
+    await this.#removeFiles(old);
+  }
+
+  /**
+   * Puts the event's photos in the order of `photos` with their descriptions, and makes `cover`
+   * (a photo id) the cover. Photos of the event not listed keep their place after those listed.
+   */
+  arrangePhotos(id: number, photos: readonly { id: number; description: string }[], cover?: number): void {
+    this.#transaction(() => {
+      this.#requireEvent(id);
+      const current = this.#photos(id);
+      const listed = photos.filter((photo) => current.some((known) => known.id === photo.id));
+      const rest = current.filter((known) => !listed.some((photo) => photo.id === known.id));
+      const update = this.#db.prepare(
+        'UPDATE event_images SET sort_order = ?, img_description = ? WHERE id = ? AND events_id = ?',
+      );
+      listed.forEach((photo, index) => update.run(index, photo.description.trim().slice(0, 300), photo.id, id));
+      rest.forEach((photo, index) => update.run(listed.length + index, photo.description, photo.id, id));
+      this.#settleCover(id, current.find((photo) => photo.id === cover)?.path);
+    });
+  }
+
+  /** Removes one photo and its files; undefined when the event has no such photo. */
+  async removePhoto(id: number, photoId: number): Promise<StoredPhoto | undefined> {
+    const photo = this.#photos(id).find((candidate) => candidate.id === photoId);
+    if (!photo) return undefined;
+    this.#transaction(() => {
+      this.#db.prepare('DELETE FROM event_images WHERE id = ? AND events_id = ?').run(photoId, id);
+      this.#settleCover(id);
+    });
+    await this.#removeFiles([photo.path]);
+    return photo;
+  }
+
+  /** Deletes an event, its photos and their files; false when there is no such event. */
+  async remove(id: number): Promise<boolean> {
+    const event = this.get(id);
+    if (!event) return false;
+    this.#db.prepare('DELETE FROM events WHERE events_id = ?').run(id);
+    await this.#removeFiles([...event.photos.map((photo) => photo.path), event.cover]);
+    await rm(path.join(this.#uploadsDir, 'events', String(id)), { recursive: true, force: true });
+    return true;
+  }
+
+  /** Deletes the files of photos no record names any more, with their resized copies. */
+  async #removeFiles(photoPaths: readonly string[]) {
+    for (const photoPath of new Set(photoPaths)) {
+      if (!photoPath.startsWith(UPLOADS_PATH)) continue;
+      const relative = photoPath.slice(UPLOADS_PATH.length);
+      if (this.#db.prepare('SELECT 1 FROM event_images WHERE event_image = ?').get(photoPath)) continue;
+      const file = resolveUpload(this.#uploadsDir, relative);
+      if (!file) continue;
+      await removeResizedCopies(this.#cacheDir, relative, photoVersion(await stat(file)));
+      await rm(file, { force: true });
+    }
+  }
+}

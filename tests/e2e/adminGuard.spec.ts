@@ -1,0 +1,157 @@
+/**
+ * The admin's refusals (src/server/admin/adminGuard.ts): signed-out requests, other origins,
+ * missing CSRF tokens, the headers of admin answers, robots.txt and the sitemap, remote mode, and
+ * the sign-in lockout, which survives a restart. Each on a server of its own, except remote mode.
+ */
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import { REMOTE_URL } from '../../playwright.config.ts';
+import { ADMIN_PASSWORD, ADMIN_USER, addUser, signIn, signedInState, startAdminServer } from './adminServer.ts';
+import { startOwnServer, type OwnServer } from './ownServer.ts';
+
+test.describe.configure({ mode: 'default' });
+
+let server: OwnServer;
+let signedIn: APIRequestContext;
+let csrfToken: string;
+
+test.beforeAll(async ({ browser, playwright }) => {
+  server = await startAdminServer();
+  const storageState = await signedInState(browser, server);
+  signedIn = await playwright.request.newContext({ baseURL: server.url, storageState });
+  const html = await (await signedIn.get('/Admin/events/new')).text();
+  csrfToken = /name="csrf_token" value="([^"]+)"/.exec(html)?.[1] ?? '';
+});
+
+test.afterAll(() => server?.kill());
+
+const draft = { title: 'Guarded', sub_title: '', date: '2024-01-01', place: 'Salem', action: 'draft' };
+
+test('a signed-out visitor is led from admin pages to sign-in, and admin endpoints answer 401', async ({
+  playwright,
+}) => {
+  const visitor = await playwright.request.newContext({ baseURL: server.url, maxRedirects: 0 });
+  for (const path of ['/Admin', '/Admin/events/new', '/Admin/events/1', '/Admin/audit']) {
+    const response = await visitor.get(path);
+    expect(response.status(), path).toBe(303);
+    expect(response.headers()['location']).toBe('/Admin/login');
+  }
+  const upload = await visitor.post('/Admin/edit/events/1/photos', {
+    headers: { Origin: server.url },
+    multipart: { photo: { name: 'a.jpg', mimeType: 'image/jpeg', buffer: Buffer.from('x') } },
+  });
+  expect(upload.status()).toBe(401);
+  expect(await upload.json()).toEqual({ error: 'You are signed out. Please sign in again.' });
+  const remove = await visitor.delete('/Admin/edit/events/1/photos/1', { headers: { Origin: server.url } });
+  expect(remove.status()).toBe(401);
+  expect((await visitor.get(`${server.url}/Events/1`)).status()).toBe(200);
+});
+
+test('a change from another origin, or without the session’s token, is refused with 403', async () => {
+  const before = await (await signedIn.post('/Admin/api/events_list')).json();
+  const refused = [
+    await signedIn.post('/Admin/events/new', {
+      form: { ...draft, csrf_token: csrfToken },
+      headers: { Origin: 'https://evil.example.net' },
+    }),
+    await signedIn.post('/Admin/events/new', { form: { ...draft, csrf_token: csrfToken } }),
+    await signedIn.post('/Admin/events/new', { form: draft, headers: { Origin: server.url } }),
+    await signedIn.post('/Admin/events/new', {
+      form: { ...draft, csrf_token: 'x' + csrfToken.slice(1) },
+      headers: { Origin: server.url },
+    }),
+    await signedIn.post('/Admin/events/1/delete', { form: { csrf_token: csrfToken }, headers: { Origin: 'null' } }),
+    await signedIn.delete('/Admin/edit/events/1/photos/1', { headers: { Origin: server.url } }),
+    await signedIn.post('/Admin/logout', { form: {}, headers: { Origin: server.url } }),
+  ];
+  expect(refused.map((response) => response.status())).toEqual([403, 403, 403, 403, 403, 403, 403]);
+  expect(await (await signedIn.post('/Admin/api/events_list')).json()).toEqual(before);
+  const accepted = await signedIn.post('/Admin/events/new', {
+    form: { ...draft, csrf_token: csrfToken },
+    headers: { Origin: server.url },
+    maxRedirects: 0,
+  });
+  expect(accepted.status()).toBe(303);
+});
+
+test('admin answers are never stored or indexed, and keep the site’s policy without inline scripts', async () => {
+  for (const path of ['/Admin', '/Admin/login', '/Admin/audit']) {
+    const response = await signedIn.get(path, { maxRedirects: 0 });
+    expect(response.headers()['cache-control'], path).toBe('no-store');
+    expect(response.headers()['x-robots-tag'], path).toMatch(/noindex/);
+  }
+  const page = await signedIn.get('/Admin/events/new');
+  const policy = page.headers()['content-security-policy'] ?? '';
+  expect(policy).toMatch(/script-src [^;]*'sha256-/);
+  expect(policy).not.toContain('unsafe-inline');
+  expect(policy).toContain("frame-ancestors 'none'");
+  const robots = await (await signedIn.get('/robots.txt')).text();
+  expect(robots).toMatch(/^Disallow: \/Admin$/m);
+  expect(robots).toMatch(/^Allow: \/Admin\/uploads\/$/m);
+  expect(await (await signedIn.get('/sitemap.xml')).text()).not.toMatch(/\/Admin/);
+});
+
+test('a session cookie is HttpOnly, SameSite=Strict, for /Admin only, and Sign out ends it on the server', async ({
+  browser,
+}) => {
+  const context = await browser.newContext({ baseURL: server.url });
+  const page = await context.newPage();
+  await page.goto('/Admin/login');
+  await signIn(page);
+  const [cookie] = await context.cookies();
+  expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Strict', path: '/Admin', secure: false });
+  expect(cookie?.value).toMatch(/^[a-z2-9]{32}$/);
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
+  // The old cookie, sent again, opens nothing: the session row is gone.
+  const replay = await page.request.get(`${server.url}/Admin`, {
+    headers: { Cookie: `${cookie?.name}=${cookie?.value}` },
+    maxRedirects: 0,
+  });
+  expect(replay.status()).toBe(303);
+});
+
+test('remote mode: /Admin says events are managed on the backend, with no sign-in, and the rest answers 404', async ({
+  request,
+}) => {
+  const home = await request.get(`${REMOTE_URL}/Admin`);
+  expect(home.status()).toBe(200);
+  expect(await home.text()).toMatch(/added and changed there, not here/);
+  expect(await home.text()).not.toMatch(/type="password"/);
+  expect((await request.get(`${REMOTE_URL}/Admin/login`)).status()).toBe(404);
+  expect((await request.get(`${REMOTE_URL}/Admin/events/new`)).status()).toBe(404);
+  const upload = await request.post(`${REMOTE_URL}/Admin/edit/events/1/photos`, {
+    headers: { Origin: REMOTE_URL },
+    multipart: { photo: { name: 'a.jpg', mimeType: 'image/jpeg', buffer: Buffer.from('x') } },
+  });
+  expect(upload.status()).toBe(404);
+});
+
+test('5 failed sign-ins lock the address for 15 minutes, even with the right password and after a restart', async ({
+  page,
+}) => {
+  test.setTimeout(60_000);
+  const own = await startOwnServer();
+  addUser(own.dataDir);
+  try {
+    await page.goto(`${own.url}/Admin/login`);
+    for (let attempt = 1; attempt <= 4; attempt += 1) {
+      await signIn(page, attempt % 2 ? ADMIN_USER : 'nobody', 'not the password');
+      await expect(page.getByRole('alert')).toHaveText('The user name or the password is not right. Please try again.');
+    }
+    await signIn(page, ADMIN_USER, 'not the password');
+    await expect(page.getByRole('alert')).toContainText('Please wait 15 minutes');
+    own.kill();
+    await own.exited;
+    const again = await startOwnServer({ DATA_DIR: own.dataDir });
+    try {
+      await page.goto(`${again.url}/Admin/login`);
+      await signIn(page, ADMIN_USER, ADMIN_PASSWORD);
+      await expect(page.getByRole('alert')).toHaveText(/Too many failed sign-ins\. Please wait 1[45] minutes/);
+      await expect(page).toHaveURL(/\/Admin\/login$/);
+    } finally {
+      again.kill();
+    }
+  } finally {
+    own.kill();
+  }
+});

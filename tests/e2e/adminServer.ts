@@ -1,0 +1,60 @@
+/**
+ * A server of the admin tests' own (tests/e2e/ownServer.ts) with one account, and a signed-in
+ * browser state made once and reused: the admin's tests create and delete events and lock
+ * addresses out, which would disturb the tests of the shared servers.
+ */
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
+import { expect, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import sharp from 'sharp';
+import { startOwnServer, type OwnServer } from './ownServer.ts';
+
+export const ADMIN_USER = 'office';
+export const ADMIN_PASSWORD = 'a long office password';
+const root = path.resolve(import.meta.dirname, '../..');
+
+/** Adds an account to the store in `dataDir` with `npm run admin`, the password piped in. */
+export function addUser(dataDir: string, username = ADMIN_USER, password = ADMIN_PASSWORD): void {
+  const result = spawnSync(process.execPath, ['scripts/admin.ts', 'add-user', username], {
+    cwd: root,
+    env: { ...process.env, DATA_DIR: dataDir },
+    input: `${password}\n`,
+    encoding: 'utf8',
+  });
+  if (result.status !== 0) throw new Error(`add-user failed: ${result.stderr}`);
+}
+
+export async function startAdminServer(env: Record<string, string> = {}): Promise<OwnServer> {
+  const server = await startOwnServer(env);
+  addUser(server.dataDir);
+  return server;
+}
+
+/** Signs in on the sign-in page as a person would. */
+export async function signIn(page: Page, username = ADMIN_USER, password = ADMIN_PASSWORD): Promise<void> {
+  await page.getByLabel('Username').fill(username);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+}
+
+/** A browser state signed in to `server`, made once by signing in. */
+export async function signedInState(browser: Browser, server: OwnServer) {
+  const context = await browser.newContext({ baseURL: server.url });
+  const page = await context.newPage();
+  await page.goto('/Admin');
+  await signIn(page);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Events');
+  const state = await context.storageState();
+  await context.close();
+  return state;
+}
+
+export type StorageState = Awaited<ReturnType<BrowserContext['storageState']>>;
+
+/** A small JPEG of one colour, as a file for an <input type="file">. */
+export async function photoFile(name: string, colour: string) {
+  const buffer = await sharp({ create: { width: 320, height: 240, channels: 3, background: colour } })
+    .jpeg()
+    .toBuffer();
+  return { name, mimeType: 'image/jpeg', buffer };
+}

@@ -1,0 +1,65 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { AuditLog } from '../../../src/server/admin/auditLog.ts';
+import { AdminUsers } from '../../../src/server/admin/users.ts';
+import { openDatabase } from '../../../src/server/database.ts';
+
+/** `npm run admin -- ...` as an operator runs it, with the password piped to standard input. */
+describe('npm run admin', () => {
+  let dataDir: string;
+  const run = (args: string[], input = '') =>
+    spawnSync(process.execPath, ['scripts/admin.ts', ...args], {
+      env: { ...process.env, DATA_DIR: dataDir },
+      input,
+      encoding: 'utf8',
+    });
+
+  beforeAll(() => {
+    dataDir = mkdtempSync(path.join(tmpdir(), 'admin-cli-'));
+  });
+
+  describe('refuses, with a one-line reason and a non-zero exit code', () => {
+    it.each([
+      ['no command', [], '', 2, /^Usage: npm run admin/],
+      ['an unknown command', ['make-user', 'asha'], '', 2, /^Unknown command "make-user"/],
+      ['add-user without a name', ['add-user'], '', 2, /takes one user name/],
+      ['a password under 12 characters', ['add-user', 'asha'], 'eleven char\n', 1, /at least 12 characters/],
+      ['a name with a space', ['add-user', 'asha k'], 'a good long password\n', 1, /no spaces/],
+      ['no password at all', ['add-user', 'asha'], '', 1, /at least 12 characters/],
+      ['removing nobody', ['remove-user', 'nobody'], '', 1, /no user named "nobody"/],
+      ['a new password for nobody', ['set-password', 'nobody'], 'a good long password\n', 1, /no user named/],
+    ])('%s', (_label, args, input, code, message) => {
+      const result = run(args, input);
+      expect(result.status).toBe(code);
+      expect(result.stderr.trim().split('\n')).toHaveLength(1);
+      expect(result.stderr).toMatch(message);
+    });
+  });
+
+  it('adds, lists, changes and removes users, reading the password from a pipe, and audits each', async () => {
+    const added = run(['add-user', 'asha'], 'correct horse battery\nignored second line\n');
+    expect(added.stderr).toBe('');
+    expect(added.status).toBe(0);
+    expect(run(['add-user', 'ASHA'], 'correct horse battery\n').stderr).toMatch(/already a user/);
+    expect(run(['list-users']).stdout).toMatch(/^asha\t/m);
+
+    const { db } = openDatabase(dataDir);
+    const users = new AdminUsers(db);
+    expect(await users.authenticate('asha', 'correct horse battery')).toBeDefined();
+    expect(run(['set-password', 'asha'], 'another long password\n').status).toBe(0);
+    expect(await users.authenticate('asha', 'correct horse battery')).toBeUndefined();
+    expect(await users.authenticate('asha', 'another long password')).toBeDefined();
+    expect(run(['remove-user', 'asha']).status).toBe(0);
+    expect(users.list()).toEqual([]);
+    expect(
+      new AuditLog(db)
+        .recent()
+        .map((row) => row.action)
+        .reverse(),
+    ).toEqual(['user-added', 'user-password-set', 'user-removed']);
+    db.close();
+  });
+});

@@ -1,0 +1,70 @@
+import { describe, expect, it } from 'vitest';
+import { parseEventForm } from '../../../src/server/admin/eventForm.ts';
+import { titleNamingPlace } from '../../../src/server/admin/eventPlaces.ts';
+import { filterEvents } from '../../../src/lib/events/filterEvents.ts';
+
+/** The sample places of content/site.yaml (`activityPlaces`). */
+const places = ['Tamil Nadu', 'Salem', 'Madurai', 'Coimbatore', 'Chennai'];
+const form = (fields: Record<string, string>) =>
+  new URLSearchParams({ title: 'Airway Day', sub_title: '', date: '2025-06-01', place: 'Madurai', ...fields });
+
+describe('parseEventForm refuses', () => {
+  it.each([
+    ['an empty title', { title: '  ' }, 'title', /title/],
+    ['no date', { date: '' }, 'date', /real date/],
+    ['a date that does not exist', { date: '2025-02-29' }, 'date', /real date/],
+    ['a date in another format', { date: '01/06/2025' }, 'date', /real date/],
+    ['a place that is not offered', { place: 'Atlantis' }, 'place', /place/],
+    ['an over-long sub-title', { sub_title: 'x'.repeat(301) }, 'subTitle', /at most 300/],
+  ])('%s, keeping what was typed', (_label, fields: Record<string, string>, field, message) => {
+    const parsed = parseEventForm(form(fields), places);
+    expect(parsed.ok).toBe(false);
+    if (parsed.ok) return;
+    expect(Object.entries(parsed.errors)).toEqual([[field, expect.stringMatching(message)]]);
+    expect(parsed.values.title).toBe(form(fields).get('title'));
+  });
+});
+
+describe('parseEventForm', () => {
+  it('saves a title that names its place, so the public filter finds the event under that place', () => {
+    const parsed = parseEventForm(form({ action: 'publish' }), places);
+    expect(parsed).toMatchObject({ ok: true, fields: { title: 'Madurai - Airway Day', published: true } });
+    if (!parsed.ok) return;
+    const record = {
+      events_id: 1,
+      events_title: parsed.fields.title,
+      events_sub_title: '',
+      events_image: '',
+      events_date: parsed.fields.date,
+    };
+    expect(filterEvents([record], 'Madurai', 2025)).toHaveLength(1);
+  });
+
+  it.each([
+    ['Madurai - Airway Day', 'Madurai', 'Madurai - Airway Day'],
+    ['Airway day at MADURAI', 'Madurai', 'Airway day at MADURAI'],
+    ['State quiz', 'Tamil Nadu', 'Tamil Nadu - State quiz'],
+  ])('titleNamingPlace(%s, %s) is %s', (title, place, expected) => {
+    expect(titleNamingPlace(title, place)).toBe(expected);
+  });
+
+  it('is a draft unless Publish was pressed', () => {
+    expect(parseEventForm(form({}), places)).toMatchObject({ fields: { published: false } });
+    expect(parseEventForm(form({ action: 'draft' }), places)).toMatchObject({ fields: { published: false } });
+  });
+
+  it('reads the photos’ order, descriptions and cover, ignoring what is not an id', () => {
+    const parsed = parseEventForm(
+      form({ photo_order: '12, 7,x,-3,7', description_12: ' First ', description_7: 'Second', cover: '7' }),
+      places,
+    );
+    expect(parsed).toMatchObject({
+      ok: true,
+      photos: [
+        { id: 12, description: 'First' },
+        { id: 7, description: 'Second' },
+      ],
+      cover: 7,
+    });
+  });
+});

@@ -1,0 +1,149 @@
+import { existsSync, mkdtempSync, readdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { DatabaseSync } from 'node:sqlite';
+import sharp from 'sharp';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { EventsListAnswers } from '../../../src/server/api/eventsListAnswer.ts';
+import { openDatabase } from '../../../src/server/database.ts';
+import { UnknownEventError } from '../../../src/server/events/eventFields.ts';
+import { EventWriter } from '../../../src/server/events/eventWriter.ts';
+import { SqliteEventsSource } from '../../../src/server/events/SqliteEventsSource.ts';
+import { photoCacheDir, resizedPhoto } from '../../../src/server/photoCache.ts';
+
+const photo = (colour = '#3a7') =>
+  sharp({ create: { width: 64, height: 48, channels: 3, background: colour } })
+    .jpeg()
+    .toBuffer();
+const fields = { title: 'Madurai - Airway Day', subTitle: 'Hands on', date: '2025-06-01', published: true };
+
+describe('EventWriter', () => {
+  let dataDir: string;
+  let db: DatabaseSync;
+  let writer: EventWriter;
+  let source: SqliteEventsSource;
+
+  beforeEach(() => {
+    dataDir = mkdtempSync(path.join(tmpdir(), 'event-writer-'));
+    db = openDatabase(dataDir).db;
+    writer = new EventWriter(db, { dataDir });
+    source = new SqliteEventsSource(db, { uploadsDir: path.join(dataDir, 'uploads') });
+  });
+
+  const fileOf = (photoPath: string) => path.join(dataDir, photoPath.replace('/Admin/uploads/', 'uploads/'));
+
+  describe('refuses', () => {
+    it.each([
+      ['an empty title', { ...fields, title: ' ' }, /title/],
+      ['a date that is no date', { ...fields, date: '2025-02-30' }, /real date/],
+      ['a date written another way', { ...fields, date: '01-06-2025' }, /real date/],
+      ['an over-long sub-title', { ...fields, subTitle: 'x'.repeat(301) }, /at most 300/],
+    ])('%s', (_label, input, message) => {
+      expect(() => writer.upsert(input)).toThrow(message);
+    });
+
+    it('photos for an event that does not exist', async () => {
+      await expect(writer.addPhoto(999, await photo())).rejects.toThrow(UnknownEventError);
+    });
+  });
+
+  it('keeps a given id: inserts it, then updates it', () => {
+    expect(writer.upsert({ ...fields, id: 4242 })).toBe(4242);
+    expect(writer.upsert({ ...fields, id: 4242, title: 'Salem - Renamed' })).toBe(4242);
+    expect(writer.get(4242)?.title).toBe('Salem - Renamed');
+    expect(writer.upsert(fields)).toBe(4243);
+  });
+
+  it('keeps drafts out of the public list and details, and lists them in the admin, newest first', async () => {
+    const draft = writer.upsert({ ...fields, published: false, date: '2025-07-01' });
+    const published = writer.upsert(fields);
+    await writer.addPhoto(draft, await photo());
+    expect((await source.listEvents()).map((event) => event.events_id)).toEqual([published]);
+    expect(await source.eventDetails(draft)).toEqual([]);
+    expect(writer.list().map((event) => [event.id, event.published, event.photoCount])).toEqual([
+      [draft, false, 1],
+      [published, true, 0],
+    ]);
+  });
+
+  it('changes the list version with every write on the same connection, so the ready answer follows', async () => {
+    const answers = new EventsListAnswers(source);
+    const versions = [source.listVersion()];
+    const before = (await answers.current()).identity.toString();
+    const id = writer.upsert(fields);
+    versions.push(source.listVersion());
+    expect((await answers.current()).identity.toString()).not.toBe(before);
+    const added = await writer.addPhoto(id, await photo());
+    versions.push(source.listVersion());
+    writer.arrangePhotos(id, [{ id: added.id, description: 'Changed' }]);
+    versions.push(source.listVersion());
+    await writer.removePhoto(id, added.id);
+    versions.push(source.listVersion());
+    await writer.remove(id);
+    versions.push(source.listVersion());
+    expect(new Set(versions).size).toBe(versions.length);
+    expect(JSON.parse((await answers.current()).identity.toString())).toEqual({ records: [] });
+  });
+
+  it('stores photos under random names in the event’s folder, the first as the cover', async () => {
+    const id = writer.upsert(fields);
+    const first = await writer.addPhoto(id, await photo(), '  Opening talk ');
+    const second = await writer.addPhoto(id, await photo('#a33'));
+    expect(first.path).toMatch(new RegExp(`^/Admin/uploads/events/${id}/[0-9a-f]{32}\\.jpg$`));
+    expect(first.description).toBe('Opening talk');
+    expect(existsSync(fileOf(first.path))).toBe(true);
+    expect(writer.get(id)?.cover).toBe(first.path);
+    expect((await source.listEvents())[0]?.events_image).toBe(first.path);
+    writer.arrangePhotos(
+      id,
+      [
+        { id: second.id, description: 'Second first' },
+        { id: first.id, description: '' },
+      ],
+      second.id,
+    );
+    expect(writer.get(id)?.photos.map((stored) => [stored.id, stored.description])).toEqual([
+      [second.id, 'Second first'],
+      [first.id, ''],
+    ]);
+    expect(writer.get(id)?.cover).toBe(second.path);
+  });
+
+  it('removes a photo’s file and its resized copies, and moves the cover on', async () => {
+    const id = writer.upsert(fields);
+    const first = await writer.addPhoto(id, await photo());
+    const second = await writer.addPhoto(id, await photo('#a33'));
+    const relative = first.path.replace('/Admin/uploads/', '');
+    const opened = await source.openPhoto(relative);
+    if (!opened) throw new Error('the photo did not open');
+    await resizedPhoto(photoCacheDir(dataDir), relative, opened, 480);
+    expect(readdirSync(photoCacheDir(dataDir))).toHaveLength(1);
+    expect((await writer.removePhoto(id, first.id))?.id).toBe(first.id);
+    expect(existsSync(fileOf(first.path))).toBe(false);
+    expect(readdirSync(photoCacheDir(dataDir))).toHaveLength(0);
+    expect(writer.get(id)?.cover).toBe(second.path);
+    expect(await writer.removePhoto(id, first.id)).toBeUndefined();
+  });
+
+  it('deletes an event with its photos and their folder', async () => {
+    const id = writer.upsert(fields);
+    await writer.addPhoto(id, await photo());
+    expect(await writer.remove(id)).toBe(true);
+    expect(writer.get(id)).toBeUndefined();
+    expect(existsSync(path.join(dataDir, 'uploads/events', String(id)))).toBe(false);
+    expect(await writer.remove(id)).toBe(false);
+  });
+
+  it('replaces an event’s photos for an importer, keeping its id, and deletes the old files', async () => {
+    const id = writer.upsert({ ...fields, id: 77 });
+    const old = await writer.addPhoto(id, await photo());
+    const stored = await writer.replacePhotos(id, [
+      { bytes: await photo('#123'), description: 'One' },
+      { bytes: await photo('#456'), description: 'Two' },
+    ]);
+    expect(stored.map((photoRow) => photoRow.description)).toEqual(['One', 'Two']);
+    expect(existsSync(fileOf(old.path))).toBe(false);
+    expect(writer.get(77)?.cover).toBe(stored[0]?.path);
+    expect((await source.eventDetails(77)).map((image) => image.img_description)).toEqual(['One', 'Two']);
+  });
+});
