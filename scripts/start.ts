@@ -2,19 +2,19 @@
  * `npm start`: builds the site when the build is missing or older than its sources, then
  * serves it with one Node process: the handler built by @astrojs/node (standalone mode:
  * prerendered pages, on-demand pages and the API) inside the site's own HTTP server
- * (src/server/http/siteServer.ts). Honours HOST and PORT (default 127.0.0.1:4321) and
- * DATA_DIR (default ./data).
+ * (src/server/http/siteServer.ts). Every setting comes from the environment (HOST, PORT,
+ * DATA_DIR, TRUST_PROXY, ...: src/server/settings.ts and the README's configuration tables);
+ * a mistake in one stops the start with its reason.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { EventsListAnswers } from '../src/server/api/eventsListAnswer.ts';
-import { ContactSettingsError } from '../src/server/contact/settings.ts';
-import { EventsSettingsError } from '../src/server/events/settings.ts';
 import { loadPagePolicies } from '../src/server/http/contentSecurityPolicy.ts';
 import { createSiteServer } from '../src/server/http/siteServer.ts';
 import { getServices } from '../src/server/services.ts';
+import { readServerSettings, SettingsError, startupWarnings, type HttpSettings } from '../src/server/settings.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const entry = path.join(root, 'dist/server/entry.mjs');
@@ -36,6 +36,24 @@ function buildIsStale(): boolean {
   return SOURCES.some((source) => newestChange(path.join(root, source)) > built);
 }
 
+/** A mistake in the settings stops the start with its reason, without a stack trace. */
+function stopOnSettingsError(error: unknown): never {
+  if (!(error instanceof SettingsError)) throw error;
+  console.error(`Cannot start: ${error.message}`);
+  process.exit(1);
+}
+
+process.env.DATA_DIR = path.resolve(root, process.env.DATA_DIR ?? 'data');
+let settings: HttpSettings;
+try {
+  settings = readServerSettings(process.env).http;
+} catch (error) {
+  stopOnSettingsError(error);
+}
+for (const warning of startupWarnings(settings)) console.warn(`Warning: ${warning}`);
+const { host, port } = settings;
+mkdirSync(process.env.DATA_DIR, { recursive: true });
+
 if (process.argv.includes('--rebuild') || buildIsStale()) {
   console.info('Building the site (the build is missing or older than its sources)...');
   const result = spawnSync('npx', ['astro', 'build'], { cwd: root, stdio: 'inherit' });
@@ -43,18 +61,6 @@ if (process.argv.includes('--rebuild') || buildIsStale()) {
     console.error('The build failed; see the messages above.');
     process.exit(result.status ?? 1);
   }
-}
-
-const host = process.env.HOST ?? '127.0.0.1';
-const port = Number(process.env.PORT ?? 4321);
-process.env.DATA_DIR = path.resolve(root, process.env.DATA_DIR ?? 'data');
-mkdirSync(process.env.DATA_DIR, { recursive: true });
-
-/** A mistake in the settings stops the start with its reason, without a stack trace. */
-function stopOnSettingsError(error: unknown): never {
-  if (!(error instanceof EventsSettingsError || error instanceof ContactSettingsError)) throw error;
-  console.error(`Cannot start: ${error.message}`);
-  process.exit(1);
 }
 
 // The services (one store connection, the events source, the contact service) are made now, so
@@ -85,9 +91,12 @@ const server = createSiteServer((request, response) => handler(request, response
   healthCheck: () => events.isHealthy(),
   pagePolicy: loadPagePolicies(path.join(root, 'dist/client')),
   eventsList: () => eventsList.current(),
+  trustProxy: settings.trustProxy,
+  timeouts: settings.timeouts,
 });
 server.listen(port, host, () => {
   console.info(`Serving the site on http://${host}:${port} (data in ${process.env.DATA_DIR})`);
+  console.info(`Client addresses: ${settings.trustProxy.description}.`);
 });
 
 for (const signal of ['SIGTERM', 'SIGINT'] as const) {
