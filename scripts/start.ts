@@ -7,9 +7,10 @@
  * a mistake in one stops the start with its reason.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { BUILT_SITE_FILE } from '../src/lib/siteUrl.ts';
 import { EventsListAnswers } from '../src/server/api/eventsListAnswer.ts';
 import { loadPagePolicies } from '../src/server/http/contentSecurityPolicy.ts';
 import { createSiteServer } from '../src/server/http/siteServer.ts';
@@ -50,7 +51,6 @@ try {
 } catch (error) {
   stopOnSettingsError(error);
 }
-for (const warning of startupWarnings(settings)) console.warn(`Warning: ${warning}`);
 const { host, port } = settings;
 mkdirSync(process.env.DATA_DIR, { recursive: true });
 
@@ -62,6 +62,9 @@ if (process.argv.includes('--rebuild') || buildIsStale()) {
     process.exit(result.status ?? 1);
   }
 }
+const builtSiteFile = path.join(root, 'dist', BUILT_SITE_FILE);
+const builtFor = existsSync(builtSiteFile) ? readFileSync(builtSiteFile, 'utf8') : undefined;
+for (const warning of startupWarnings(settings, builtFor)) console.warn(`Warning: ${warning}`);
 
 // The services (one store connection, the events source, the contact service) are made now, so
 // that a first start loads the sample events (and says so) at once and a mistake in the settings

@@ -1,8 +1,9 @@
 /** robots.txt: everything may be crawled except the API; names the sitemap. */
 import type { APIRoute } from 'astro';
+import { absoluteUrl } from '../lib/siteUrl.ts';
 
 export const GET: APIRoute = ({ site }) => {
   const lines = ['User-agent: *', 'Disallow: /Admin/api/', 'Allow: /'];
-  if (site) lines.push('', `Sitemap: ${new URL('/sitemap.xml', site).href}`);
+  lines.push('', `Sitemap: ${absoluteUrl('/sitemap.xml', site)}`);
   return new Response(`${lines.join('\n')}\n`, { headers: { 'Content-Type': 'text/plain; charset=utf-8' } });
 };

@@ -11,6 +11,7 @@
  */
 import { z } from 'zod';
 import { resolveDataDir } from './database.ts';
+import { EXAMPLE_SITE_URL, siteUrlOf } from '../lib/siteUrl.ts';
 import { parseProxyTrust, ProxyTrustError } from './http/proxyTrust.ts';
 
 /** A setting in the environment is not one the site understands. */
@@ -232,12 +233,22 @@ export function readContactSettings(env: NodeJS.ProcessEnv = process.env): Conta
   return parse(contactSettings, env, ContactSettingsError);
 }
 
-/** What the server should say at start about settings that work but are probably not meant. */
-export function startupWarnings(http: HttpSettings): string[] {
+/**
+ * What the server should say at start about settings that work but are probably not meant:
+ * no SITE_URL in production, or a build made for another address than SITE_URL names
+ * (`builtFor`: the address the build recorded, see astro.config.mjs).
+ */
+export function startupWarnings(http: HttpSettings, builtFor?: string): string[] {
   const warnings: string[] = [];
   if (http.production && !http.siteUrl) {
     warnings.push(
-      'SITE_URL is not set: canonical links, the sitemap, structured data and e-mails name the example address. Set SITE_URL to the public address (https://...) when building and running the site.',
+      `SITE_URL is not set: canonical links, the sitemap and structured data name ${EXAMPLE_SITE_URL}. Set SITE_URL to the public address (https://...) when building and running the site.`,
+    );
+  }
+  const wanted = siteUrlOf(http.siteUrl).href;
+  if (builtFor && builtFor.trim() !== wanted) {
+    warnings.push(
+      `the build names ${builtFor.trim()} but SITE_URL is ${wanted}: rebuild with this SITE_URL ("npm run build", or "npm start -- --rebuild").`,
     );
   }
   return warnings;
