@@ -34,6 +34,8 @@ export class DiskCache {
   /** File name -> size in bytes, least recently used first to go. */
   readonly #index: LRUCache<string, number>;
   #loaded: Promise<void> | undefined;
+  /** Files the index has let go of, to delete. */
+  #evicted: string[] = [];
 
   constructor({ dir, maxBytes = 512 * 1024 * 1024 }: DiskCacheOptions) {
     this.dir = dir;
@@ -42,7 +44,7 @@ export class DiskCache {
       maxSize: maxBytes,
       sizeCalculation: (size) => Math.max(size, 1),
       dispose: (_size, name, reason) => {
-        if (reason === 'evict') void rm(path.join(this.dir, name), { force: true });
+        if (reason === 'evict') this.#evicted.push(name);
       },
     });
   }
@@ -80,12 +82,18 @@ export class DiskCache {
     }
     // Indexed once written: the least recently used files beyond maxBytes are deleted now.
     this.#index.set(name, bytes.byteLength);
+    await this.#deleteEvicted();
   }
 
   /** What the files take together, as far as the index knows. */
   async size(): Promise<number> {
     await this.#load();
     return this.#index.calculatedSize;
+  }
+
+  async #deleteEvicted(): Promise<void> {
+    const names = this.#evicted.splice(0);
+    await Promise.all(names.map((name) => rm(path.join(this.dir, name), { force: true })));
   }
 
   #file(name: string): string {
@@ -118,6 +126,7 @@ export class DiskCache {
       for (const file of files.filter((entry) => entry !== undefined).sort((a, b) => a.used - b.used)) {
         this.#index.set(file.name, file.size);
       }
+      await this.#deleteEvicted();
     })();
     return this.#loaded;
   }
