@@ -33,13 +33,21 @@ type Issue = { input?: unknown };
 
 /** An environment variable, unset when empty or blank. */
 function setting<T extends z.ZodType>(schema: T) {
-  return z.preprocess((value) => (typeof value === 'string' && value.trim() === '' ? undefined : value), schema.optional());
+  return z.preprocess(
+    (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
+    schema.optional(),
+  );
 }
 
 function wholeNumber(name: string, min: number, max: number, unit = '') {
   const error = (issue: Issue) =>
     `${name} must be a whole number${unit} from ${min} to ${max} (found "${String(issue.input)}")`;
-  return z.string().trim().regex(/^\d+$/, { error }).transform(Number).pipe(z.number().min(min, { error }).max(max, { error }));
+  return z
+    .string()
+    .trim()
+    .regex(/^\d+$/, { error })
+    .transform(Number)
+    .pipe(z.number().min(min, { error }).max(max, { error }));
 }
 
 function webAddress(name: string, example: string) {
@@ -91,8 +99,16 @@ const eventsSettings = z
   })
   .transform((env) =>
     env.EVENTS_API_URL
-      ? { kind: 'remote' as const, apiUrl: env.EVENTS_API_URL, timeoutMs: env.EVENTS_API_TIMEOUT_MS ?? DEFAULT_TIMEOUT_MS }
-      : { kind: 'embedded' as const, dataDir: resolveDataDir(env.DATA_DIR), sampleData: env.EVENTS_SAMPLE_DATA !== 'off' },
+      ? {
+          kind: 'remote' as const,
+          apiUrl: env.EVENTS_API_URL,
+          timeoutMs: env.EVENTS_API_TIMEOUT_MS ?? DEFAULT_TIMEOUT_MS,
+        }
+      : {
+          kind: 'embedded' as const,
+          dataDir: resolveDataDir(env.DATA_DIR),
+          sampleData: env.EVENTS_SAMPLE_DATA !== 'off',
+        },
   );
 
 const contactSettings = z
@@ -106,7 +122,8 @@ const contactSettings = z
           abort: true,
         })
         .refine((value) => /^smtps?:$/.test(protocolOf(value)), {
-          error: (issue: Issue) => `SMTP_URL must start with smtp:// or smtps:// (found "${protocolOf(issue.input)}//")`,
+          error: (issue: Issue) =>
+            `SMTP_URL must start with smtp:// or smtps:// (found "${protocolOf(issue.input)}//")`,
         }),
     ),
     CONTACT_TO: setting(emailAddress('CONTACT_TO')),
@@ -188,7 +205,8 @@ const httpSettings = z
     photoCacheBytes: (env.PHOTO_CACHE_MB ?? 512) * 1024 * 1024,
   }))
   .refine((http) => http.timeouts.headersMs <= http.timeouts.requestMs, {
-    error: 'HEADERS_TIMEOUT_SECONDS must not be more than REQUEST_TIMEOUT_SECONDS (the headers are part of the request)',
+    error:
+      'HEADERS_TIMEOUT_SECONDS must not be more than REQUEST_TIMEOUT_SECONDS (the headers are part of the request)',
   });
 
 /** The one schema: each section reads the whole environment. */

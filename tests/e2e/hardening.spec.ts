@@ -124,7 +124,8 @@ test('3. unknown methods get 405 or 501 with Allow, and no stack trace in the lo
 });
 
 test('4. a client sending its body a byte at a time is cut off within REQUEST_TIMEOUT_SECONDS', async () => {
-  const head = 'POST /api/contact HTTP/1.1\r\nHost: a\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n';
+  const head =
+    'POST /api/contact HTTP/1.1\r\nHost: a\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n';
   const { answer, afterMs } = await rawExchange(proxied.url, head, { chunk: ' ', everyMs: 300 });
   // 1000 bytes at this pace would take 5 minutes; the limit is 2 s, checked every second.
   expect(answer).toMatch(/^HTTP\/1\.1 408 Request Timeout\r\n/);

@@ -9,6 +9,49 @@ import {
 
 const http = (env: NodeJS.ProcessEnv) => readServerSettings(env).http;
 
+/** TRUST_PROXY's value, and addresses at hops it trusts or not. */
+const TRUST_CASES: [string, [string, number, boolean][]][] = [
+  ['', [['127.0.0.1', 0, false]]],
+  ['0', [['10.0.0.1', 0, false]]],
+  [
+    '1',
+    [
+      ['10.0.0.1', 0, true],
+      ['10.0.0.2', 1, false],
+    ],
+  ],
+  [
+    '2',
+    [
+      ['203.0.113.5', 1, true],
+      ['203.0.113.6', 2, false],
+    ],
+  ],
+  [
+    'loopback',
+    [
+      ['127.0.0.1', 0, true],
+      ['::1', 0, true],
+      ['10.0.0.1', 0, false],
+    ],
+  ],
+  [
+    '10.0.0.2, 172.16.0.0/12',
+    [
+      ['10.0.0.2', 0, true],
+      ['172.20.1.1', 3, true],
+      ['10.0.0.3', 0, false],
+    ],
+  ],
+  [
+    'uniquelocal',
+    [
+      ['192.168.1.10', 0, true],
+      ['1.1.1.1', 0, false],
+    ],
+  ],
+];
+
 describe('the server settings', () => {
   it('serves on 127.0.0.1:4321, trusts no proxy and limits slow clients by default', () => {
     const settings = http({});
@@ -44,47 +87,7 @@ describe('the server settings', () => {
     });
   });
 
-  describe.each([
-    ['', [['127.0.0.1', 0, false]]],
-    ['0', [['10.0.0.1', 0, false]]],
-    [
-      '1',
-      [
-        ['10.0.0.1', 0, true],
-        ['10.0.0.2', 1, false],
-      ],
-    ],
-    [
-      '2',
-      [
-        ['203.0.113.5', 1, true],
-        ['203.0.113.6', 2, false],
-      ],
-    ],
-    [
-      'loopback',
-      [
-        ['127.0.0.1', 0, true],
-        ['::1', 0, true],
-        ['10.0.0.1', 0, false],
-      ],
-    ],
-    [
-      '10.0.0.2, 172.16.0.0/12',
-      [
-        ['10.0.0.2', 0, true],
-        ['172.20.1.1', 3, true],
-        ['10.0.0.3', 0, false],
-      ],
-    ],
-    [
-      'uniquelocal',
-      [
-        ['192.168.1.10', 0, true],
-        ['1.1.1.1', 0, false],
-      ],
-    ],
-  ])('TRUST_PROXY=%j', (value, cases) => {
+  describe.each(TRUST_CASES)('TRUST_PROXY=%j', (value, cases) => {
     it.each(cases)('trusts %s at hop %i: %s', (address, hop, trusted) => {
       expect(http({ TRUST_PROXY: value }).trustProxy.trusts(address, hop)).toBe(trusted);
     });
@@ -125,7 +128,9 @@ describe('startupWarnings', () => {
     const settings = http({ SITE_URL: 'https://isa.example.org' });
     expect(startupWarnings(settings, 'https://isa.example.org/')).toEqual([]);
     expect(startupWarnings(settings, 'https://isa-tamilnadu.example.org/')).toEqual([
-      expect.stringMatching(/build names https:\/\/isa-tamilnadu\.example\.org\/ but SITE_URL is https:\/\/isa\.example\.org\//),
+      expect.stringMatching(
+        /build names https:\/\/isa-tamilnadu\.example\.org\/ but SITE_URL is https:\/\/isa\.example\.org\//,
+      ),
     ]);
   });
 });

@@ -45,15 +45,25 @@ beforeAll(async () => {
 
 afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
-function get(headers: Record<string, string>, method = 'GET'): Promise<{ status: number; body: string; allow?: string }> {
+function get(
+  headers: Record<string, string>,
+  method = 'GET',
+): Promise<{ status: number; body: string; allow?: string }> {
   return new Promise((resolve, reject) => {
-    const request = http.request({ host: '127.0.0.1', port, path: '/echo', method, headers, agent: false }, (response) => {
-      let body = '';
-      response.on('data', (chunk: Buffer) => (body += chunk.toString()));
-      response.on('end', () =>
-        resolve({ status: response.statusCode ?? 0, body, ...(response.headers.allow ? { allow: response.headers.allow } : {}) }),
-      );
-    });
+    const request = http.request(
+      { host: '127.0.0.1', port, path: '/echo', method, headers, agent: false },
+      (response) => {
+        let body = '';
+        response.on('data', (chunk: Buffer) => (body += chunk.toString()));
+        response.on('end', () =>
+          resolve({
+            status: response.statusCode ?? 0,
+            body,
+            ...(response.headers.allow ? { allow: response.headers.allow } : {}),
+          }),
+        );
+      },
+    );
     request.on('error', reject);
     request.end();
   });

@@ -45,7 +45,10 @@ function csvCell(value: string | number | null): string {
 
 export function formatMessages(messages: readonly StoredMessage[], format: MessagesFormat): string {
   if (format === 'json') {
-    const json = JSON.stringify(messages, null, 2).replace(CONTROL_OUTSIDE_JSON_ESCAPES, (char) => `\\u${codeOf(char)}`);
+    const json = JSON.stringify(messages, null, 2).replace(
+      CONTROL_OUTSIDE_JSON_ESCAPES,
+      (char) => `\\u${codeOf(char)}`,
+    );
     return `${json}\n`;
   }
   if (format === 'csv') {

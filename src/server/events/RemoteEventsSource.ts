@@ -153,7 +153,8 @@ export class RemoteEventsSource implements EventsSource {
           return { value: await load(key), at: this.#now() };
         } catch (error) {
           const name = typeof key === 'number' ? `${endpoint} ${key}` : endpoint;
-          if (stale) this.#warn(`Events backend failed (${messageOf(error)}); serving the last good answer for ${name}.`);
+          if (stale)
+            this.#warn(`Events backend failed (${messageOf(error)}); serving the last good answer for ${name}.`);
           throw error;
         }
       },

@@ -67,7 +67,9 @@ function decodeKept(file: Uint8Array<ArrayBuffer>): Kept | undefined {
     const length = Buffer.from(file.buffer, file.byteOffset, 4).readUInt32BE(0);
     const header: unknown = JSON.parse(Buffer.from(file.buffer, file.byteOffset + 4, length).toString('utf8'));
     const get = (key: string): unknown => (typeof header === 'object' && header ? Reflect.get(header, key) : undefined);
-    const [contentType, version, lastModified, fetchedAt] = ['contentType', 'version', 'lastModified', 'fetchedAt'].map(get);
+    const [contentType, version, lastModified, fetchedAt] = ['contentType', 'version', 'lastModified', 'fetchedAt'].map(
+      get,
+    );
     if (typeof contentType !== 'string' || !PHOTO_TYPES.has(contentType)) return undefined;
     if (typeof version !== 'string' || typeof fetchedAt !== 'number') return undefined;
     return {
@@ -175,7 +177,9 @@ export class BackendPhotos {
       return await readLimitedBytes(response, maxPhotoBytes);
     } catch (error) {
       if (error instanceof BodyTooLargeError) throw failed(`sent a photo larger than ${maxPhotoBytes} bytes`);
-      throw failed(signal.aborted ? `did not send the photo within ${timeoutMs} ms` : `broke off (${messageOf(error)})`);
+      throw failed(
+        signal.aborted ? `did not send the photo within ${timeoutMs} ms` : `broke off (${messageOf(error)})`,
+      );
     }
   }
 }

@@ -148,7 +148,12 @@ describe('npm run messages', () => {
     try {
       const store = new ContactMessageStore(openDatabase(hostileDir).db);
       const message = 'Clear\u001b[2J\rscreen';
-      store.add({ name: 'Third', email: 'third@example.org', phone: '', message }, 'nonce-third-0000', new Date(), false);
+      store.add(
+        { name: 'Third', email: 'third@example.org', phone: '', message },
+        'nonce-third-0000',
+        new Date(),
+        false,
+      );
       store.close();
       const result = spawnSync(process.execPath, ['scripts/messages.ts'], {
         env: { ...process.env, DATA_DIR: hostileDir },

@@ -49,7 +49,11 @@ describe('form tokens', () => {
       issueFormToken(SECRET, NOW, 'answer').replace('.a.', '.'),
       'invalid',
     ],
-    ['from a page load, passed off as an answer', issueFormToken(SECRET, NOW).replace(/\.(?=[^.]+$)/, '.a.'), 'invalid'],
+    [
+      'from a page load, passed off as an answer',
+      issueFormToken(SECRET, NOW).replace(/\.(?=[^.]+$)/, '.a.'),
+      'invalid',
+    ],
     ['from the future', issueFormToken(SECRET, NOW + 10 * 60_000), 'invalid'],
     ['older than a day', issueFormToken(SECRET, NOW - DAY - 1), 'expired'],
   ])('refuses a token that is %s', (_what, token, reason) => {

@@ -115,7 +115,9 @@ describe('backend photos', () => {
     const stale = await source.openPhoto('events/3/1.jpg');
     expect(fetchCount()).toBe(2);
     expect(stale?.version).toBe(first?.version);
-    expect(warn).toHaveBeenCalledWith(expect.stringMatching(/events\/3\/1\.jpg: .*answered 500; serving the copy fetched/));
+    expect(warn).toHaveBeenCalledWith(
+      expect.stringMatching(/events\/3\/1\.jpg: .*answered 500; serving the copy fetched/),
+    );
   });
 
   it('keeps the cache within its size, the least recently used photos going first', async () => {
