@@ -1,6 +1,6 @@
 /**
- * `npm start`: builds the site when the build is missing or older than its sources, then
- * serves it with one Node process: the handler built by @astrojs/node (standalone mode:
+ * `npm start`: builds the site when the build is missing or older than its sources (not in
+ * production, NODE_ENV=production, where it only says so), then serves it with one Node process: the handler built by @astrojs/node (standalone mode:
  * prerendered pages, on-demand pages and the API) inside the site's own HTTP server
  * (src/server/http/siteServer.ts). Every setting comes from the environment (HOST, PORT,
  * DATA_DIR, TRUST_PROXY, ...: src/server/settings.ts and the README's configuration tables);
@@ -54,7 +54,13 @@ try {
 const { host, port } = settings;
 mkdirSync(process.env.DATA_DIR, { recursive: true });
 
-if (process.argv.includes('--rebuild') || buildIsStale()) {
+// In production (NODE_ENV=production) the serving process never builds: deployments build first.
+if (settings.production && !existsSync(entry)) {
+  console.error(`Cannot start: there is no build (${entry}); run "npm run build" first.`);
+  process.exit(1);
+} else if (settings.production && buildIsStale()) {
+  console.warn('Warning: the build is older than its sources; run "npm run build" and restart to serve them.');
+} else if (process.argv.includes('--rebuild') || buildIsStale()) {
   console.info('Building the site (the build is missing or older than its sources)...');
   const result = spawnSync('npx', ['astro', 'build'], { cwd: root, stdio: 'inherit' });
   if (result.status !== 0) {
