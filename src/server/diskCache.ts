@@ -15,7 +15,7 @@ import { mkdir, readdir, readFile, rename, rm, stat, utimes, writeFile } from 'n
 import path from 'node:path';
 import { LRUCache } from 'lru-cache';
 
-export interface DiskCacheOptions {
+interface DiskCacheOptions {
   dir: string;
   /** The most the files may take together (default 512 MiB). */
   maxBytes?: number;

@@ -31,7 +31,7 @@ function codeOf(char: string): string {
 }
 
 /** `text` with every control character shown as a visible code, for a terminal. */
-export function terminalSafe(text: string): string {
+function terminalSafe(text: string): string {
   return text.replace(CONTROL, (char) => `\\u{${codeOf(char)}}`);
 }
 

@@ -18,7 +18,7 @@ import type { DiskCache } from '../diskCache.ts';
 import { BodyTooLargeError, readLimitedBytes } from '../http/readBody.ts';
 import { PhotoUnavailableError, type EventPhoto } from './EventsSource.ts';
 
-export interface BackendPhotosOptions {
+interface BackendPhotosOptions {
   /** The backend's origin ("http://host"); photos are under /Admin/uploads/ there. */
   origin: string;
   timeoutMs: number;

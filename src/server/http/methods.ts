@@ -13,7 +13,7 @@
 import type http from 'node:http';
 import type { Duplex } from 'node:stream';
 
-export const SITE_METHODS: ReadonlySet<string> = new Set(['GET', 'HEAD', 'POST']);
+const SITE_METHODS: ReadonlySet<string> = new Set(['GET', 'HEAD', 'POST']);
 const ALLOW = [...SITE_METHODS].join(', ');
 
 export function isSiteMethod(method: string | undefined): boolean {

@@ -66,7 +66,7 @@ export function parseProxyTrust(value: string | undefined): ProxyTrust {
   }
 }
 
-export interface ForwardedRequest {
+interface ForwardedRequest {
   /** The client's address: the nearest one in the chain that is not a trusted proxy. */
   clientAddress: string;
   /** X-Forwarded-Proto/Host/Port as the nearest proxy sent them, when it is trusted. */
@@ -81,7 +81,7 @@ function firstValue(header: string | string[] | undefined): string | undefined {
 }
 
 /** What `request` says about its client, believing only trusted proxies. */
-export function readForwarded(request: http.IncomingMessage, trust: ProxyTrust): ForwardedRequest {
+function readForwarded(request: http.IncomingMessage, trust: ProxyTrust): ForwardedRequest {
   const socketAddress = request.socket.remoteAddress ?? '';
   const clientAddress = socketAddress ? proxyAddr(request, trust.trusts) : '';
   if (!socketAddress || !trust.trusts(socketAddress, 0)) return { clientAddress };
