@@ -1,8 +1,9 @@
 /**
  * The reproductions of an adversarial review of the running server, each with the answer it
- * must get. Two servers of their own: `direct` trusts no proxy (TRUST_PROXY unset), `proxied`
- * trusts one (TRUST_PROXY=1, as behind Caddy), with short time limits and the default minimum
- * fill time; both allow 2 contact messages per address in 10 minutes.
+ * must get. Two servers of their own: `direct` trusts no proxy (TRUST_PROXY unset) and runs in
+ * production without SITE_URL, `proxied` trusts one (TRUST_PROXY=1, as behind Caddy), with short
+ * time limits and the default minimum fill time; both allow 2 contact messages per address in
+ * 10 minutes.
  */
 import { expect, test } from '@playwright/test';
 import { FORM_EXPIRED_MESSAGE, TOO_SOON_MESSAGE } from '../../src/lib/contactForm.ts';
@@ -19,7 +20,7 @@ let proxied: OwnServer;
 
 test.beforeAll(async () => {
   [direct, proxied] = await Promise.all([
-    startOwnServer({ CONTACT_RATE_LIMIT: '2/10', CONTACT_MIN_FILL_SECONDS: '0' }),
+    startOwnServer({ NODE_ENV: 'production', CONTACT_RATE_LIMIT: '2/10', CONTACT_MIN_FILL_SECONDS: '0' }),
     startOwnServer({
       TRUST_PROXY: '1',
       CONTACT_RATE_LIMIT: '2/10',
@@ -142,4 +143,9 @@ test('6. absolute URLs name SITE_URL, never the Host a visitor sends', async ({ 
     const answer = await send(`${baseURL}${path}`, { headers: evil });
     expect([path, answer.status, answer.body.includes('evil.example.com')]).toEqual([path, 200, false]);
   }
+});
+
+test('6. without SITE_URL, a production server says so when it starts', () => {
+  expect(direct.output.join('')).toMatch(/Warning: SITE_URL is not set: .*https:\/\/isa-tamilnadu\.example\.org\//);
+  expect(proxied.output.join('')).not.toContain('SITE_URL is not set');
 });
