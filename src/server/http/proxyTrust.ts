@@ -101,6 +101,9 @@ function readForwarded(request: http.IncomingMessage, trust: ProxyTrust): Forwar
  * Astro sees it: X-Forwarded-For becomes the one client address (Astro's `clientAddress`, with
  * `security.allowedDomains` letting any host through, see astro.config.mjs), and X-Forwarded-
  * Proto/Host/Port stay only when a trusted proxy sent them. Returns what it resolved.
+ * (Astro reads X-Forwarded-For only when the request names a host it can parse: every HTTP/1.1
+ * request names one, but a bare IPv6 literal such as "[::1]:4321" is not parsed, and then Astro
+ * takes the connection's address; proxies in front of a public site send its domain name.)
  */
 export function normalizeForwarded(request: http.IncomingMessage, trust: ProxyTrust): ForwardedRequest {
   const forwarded = readForwarded(request, trust);
