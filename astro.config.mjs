@@ -2,8 +2,10 @@
 import node from '@astrojs/node';
 import react from '@astrojs/react';
 import { defineConfig } from 'astro/config';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { BUILT_SITE_FILE, siteUrlOf } from './src/lib/siteUrl.ts';
 
 const serverDir = fileURLToPath(new URL('./src/server/', import.meta.url));
 
@@ -31,15 +33,40 @@ function shareServerModules() {
   };
 }
 
+/**
+ * Writes the public address the build names (canonical links, structured data, the sitemap) into
+ * the build, so that `npm start` can warn when it runs with another SITE_URL.
+ * @param {URL} site
+ * @returns {import('astro').AstroIntegration}
+ */
+function recordSiteUrl(site) {
+  /** @type {URL | undefined} */
+  let outDir;
+  return {
+    name: 'isa:record-site-url',
+    hooks: {
+      'astro:config:done': ({ config }) => {
+        outDir = config.outDir;
+      },
+      'astro:build:done': () => {
+        if (!outDir) return;
+        mkdirSync(outDir, { recursive: true });
+        writeFileSync(new URL(BUILT_SITE_FILE, outDir), site.href);
+      },
+    },
+  };
+}
+
 // Pages are prerendered to static HTML by default (output: 'static'); a page or endpoint
 // that needs the server opts out with `export const prerender = false`.
-const site = new URL(process.env.SITE_URL ?? 'https://isa-tamilnadu.example.org');
+// Absolute URLs come from the public address only (src/lib/siteUrl.ts), never from a request.
+const site = siteUrlOf(process.env.SITE_URL);
 
 export default defineConfig({
   site: site.href,
   output: 'static',
   adapter: node({ mode: 'standalone' }),
-  integrations: [react()],
+  integrations: [react(), recordSiteUrl(site)],
   trailingSlash: 'ignore',
   devToolbar: { enabled: false },
   server: { host: '127.0.0.1', port: 4321 },
@@ -50,9 +77,16 @@ export default defineConfig({
     // Cross-site form posts are refused by src/middleware.ts instead: Astro's check also refuses
     // the body-less events_list POST of the events contract (see src/server/http/originCheck.ts).
     checkOrigin: false,
-    // Behind a TLS-terminating proxy, trust its X-Forwarded-Host/Proto for the public address only,
-    // so that the request's origin (compared with the Origin of form posts) is the public one.
-    allowedDomains: [{ hostname: site.hostname, protocol: site.protocol.replace(':', '') }],
+    // Which proxies are believed is decided by the site server, not here: it resolves the client's
+    // address and X-Forwarded-Proto/Host once per request with TRUST_PROXY (src/server/http/
+    // proxyTrust.ts), replaces X-Forwarded-For by that one address and drops the forwarded headers
+    // no trusted proxy sent. Astro believes forwarded headers only for hosts matching this list
+    // (for `clientAddress` it reads the leftmost X-Forwarded-For), so the list matches every host:
+    // `clientAddress` is then the address the site server resolved, whatever Host a visitor sends,
+    // and behind a trusted TLS proxy the request's origin (compared with the Origin of form posts)
+    // is the public https:// one. Absolute URLs never come from the request (src/lib/siteUrl.ts).
+    // Only `npm start` (scripts/start.ts) may serve the build: the bare entry has no such filter.
+    allowedDomains: [{}],
     csp: {
       directives: [
         "default-src 'self'",

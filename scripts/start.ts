@@ -1,20 +1,21 @@
 /**
- * `npm start`: builds the site when the build is missing or older than its sources, then
- * serves it with one Node process: the handler built by @astrojs/node (standalone mode:
+ * `npm start`: builds the site when the build is missing or older than its sources (not in
+ * production, NODE_ENV=production, where it only says so), then serves it with one Node process: the handler built by @astrojs/node (standalone mode:
  * prerendered pages, on-demand pages and the API) inside the site's own HTTP server
- * (src/server/http/siteServer.ts). Honours HOST and PORT (default 127.0.0.1:4321) and
- * DATA_DIR (default ./data).
+ * (src/server/http/siteServer.ts). Every setting comes from the environment (HOST, PORT,
+ * DATA_DIR, TRUST_PROXY, ...: src/server/settings.ts and the README's configuration tables);
+ * a mistake in one stops the start with its reason.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { BUILT_SITE_FILE } from '../src/lib/siteUrl.ts';
 import { EventsListAnswers } from '../src/server/api/eventsListAnswer.ts';
-import { ContactSettingsError } from '../src/server/contact/settings.ts';
-import { EventsSettingsError } from '../src/server/events/settings.ts';
 import { loadPagePolicies } from '../src/server/http/contentSecurityPolicy.ts';
 import { createSiteServer } from '../src/server/http/siteServer.ts';
 import { getServices } from '../src/server/services.ts';
+import { readServerSettings, SettingsError, startupWarnings, type HttpSettings } from '../src/server/settings.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const entry = path.join(root, 'dist/server/entry.mjs');
@@ -36,7 +37,30 @@ function buildIsStale(): boolean {
   return SOURCES.some((source) => newestChange(path.join(root, source)) > built);
 }
 
-if (process.argv.includes('--rebuild') || buildIsStale()) {
+/** A mistake in the settings stops the start with its reason, without a stack trace. */
+function stopOnSettingsError(error: unknown): never {
+  if (!(error instanceof SettingsError)) throw error;
+  console.error(`Cannot start: ${error.message}`);
+  process.exit(1);
+}
+
+process.env.DATA_DIR = path.resolve(root, process.env.DATA_DIR ?? 'data');
+let settings: HttpSettings;
+try {
+  settings = readServerSettings(process.env).http;
+} catch (error) {
+  stopOnSettingsError(error);
+}
+const { host, port } = settings;
+mkdirSync(process.env.DATA_DIR, { recursive: true });
+
+// In production (NODE_ENV=production) the serving process never builds: deployments build first.
+if (settings.production && !existsSync(entry)) {
+  console.error(`Cannot start: there is no build (${entry}); run "npm run build" first.`);
+  process.exit(1);
+} else if (settings.production && buildIsStale()) {
+  console.warn('Warning: the build is older than its sources; run "npm run build" and restart to serve them.');
+} else if (process.argv.includes('--rebuild') || buildIsStale()) {
   console.info('Building the site (the build is missing or older than its sources)...');
   const result = spawnSync('npx', ['astro', 'build'], { cwd: root, stdio: 'inherit' });
   if (result.status !== 0) {
@@ -44,18 +68,9 @@ if (process.argv.includes('--rebuild') || buildIsStale()) {
     process.exit(result.status ?? 1);
   }
 }
-
-const host = process.env.HOST ?? '127.0.0.1';
-const port = Number(process.env.PORT ?? 4321);
-process.env.DATA_DIR = path.resolve(root, process.env.DATA_DIR ?? 'data');
-mkdirSync(process.env.DATA_DIR, { recursive: true });
-
-/** A mistake in the settings stops the start with its reason, without a stack trace. */
-function stopOnSettingsError(error: unknown): never {
-  if (!(error instanceof EventsSettingsError || error instanceof ContactSettingsError)) throw error;
-  console.error(`Cannot start: ${error.message}`);
-  process.exit(1);
-}
+const builtSiteFile = path.join(root, 'dist', BUILT_SITE_FILE);
+const builtFor = existsSync(builtSiteFile) ? readFileSync(builtSiteFile, 'utf8') : undefined;
+for (const warning of startupWarnings(settings, builtFor)) console.warn(`Warning: ${warning}`);
 
 // The services (one store connection, the events source, the contact service) are made now, so
 // that a first start loads the sample events (and says so) at once and a mistake in the settings
@@ -85,9 +100,12 @@ const server = createSiteServer((request, response) => handler(request, response
   healthCheck: () => events.isHealthy(),
   pagePolicy: loadPagePolicies(path.join(root, 'dist/client')),
   eventsList: () => eventsList.current(),
+  trustProxy: settings.trustProxy,
+  timeouts: settings.timeouts,
 });
 server.listen(port, host, () => {
   console.info(`Serving the site on http://${host}:${port} (data in ${process.env.DATA_DIR})`);
+  console.info(`Client addresses: ${settings.trustProxy.description}.`);
 });
 
 for (const signal of ['SIGTERM', 'SIGINT'] as const) {

@@ -28,6 +28,8 @@ export const MESSAGE_RECEIVED =
 /** The form's token was missing, forged or more than a day old (see src/server/contact/formToken.ts). */
 export const FORM_EXPIRED_MESSAGE =
   'This form had to be refreshed before it could be sent. Your text is still here: please press Submit again.';
+/** A form handed back in an answer (see FORM_EXPIRED_MESSAGE) was sent again before it could count. */
+export const TOO_SOON_MESSAGE = 'Please wait a few seconds, then press Submit again. Your text is still here.';
 export const RATE_LIMITED_MESSAGE =
   'We have received several messages from your connection in the last few minutes. Please wait a little and try again, or phone the office.';
 export const NOT_SENT_MESSAGE =

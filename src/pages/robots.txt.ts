@@ -3,9 +3,10 @@
  * photos under /Admin/uploads/ stay open (event pages show them). Names the sitemap.
  */
 import type { APIRoute } from 'astro';
+import { absoluteUrl } from '../lib/siteUrl.ts';
 
 export const GET: APIRoute = ({ site }) => {
   const lines = ['User-agent: *', 'Allow: /Admin/uploads/', 'Disallow: /Admin', 'Allow: /'];
-  if (site) lines.push('', `Sitemap: ${new URL('/sitemap.xml', site).href}`);
+  lines.push('', `Sitemap: ${absoluteUrl('/sitemap.xml', site)}`);
   return new Response(`${lines.join('\n')}\n`, { headers: { 'Content-Type': 'text/plain; charset=utf-8' } });
 };

@@ -4,6 +4,7 @@
  */
 import type { APIRoute } from 'astro';
 import { FIXED_ROUTES } from '../lib/routes.ts';
+import { absoluteUrl } from '../lib/siteUrl.ts';
 import { getServices } from '../server/services.ts';
 
 export const prerender = false;
@@ -12,8 +13,7 @@ function escapeXml(text: string): string {
   return text.replace(/[<>&"']/g, (char) => `&#${char.charCodeAt(0)};`);
 }
 
-export const GET: APIRoute = async ({ site, url }) => {
-  const origin = site ?? url;
+export const GET: APIRoute = async ({ site }) => {
   const paths = [...FIXED_ROUTES];
   try {
     const events = await (await getServices()).events.listEvents();
@@ -21,7 +21,7 @@ export const GET: APIRoute = async ({ site, url }) => {
   } catch (error) {
     console.error('sitemap.xml: events left out:', error instanceof Error ? error.message : error);
   }
-  const entries = paths.map((path) => `  <url><loc>${escapeXml(new URL(path, origin).href)}</loc></url>`);
+  const entries = paths.map((path) => `  <url><loc>${escapeXml(absoluteUrl(path, site))}</loc></url>`);
   const body = `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${entries.join('\n')}\n</urlset>\n`;
   return new Response(body, {
     headers: { 'Content-Type': 'application/xml; charset=utf-8', 'Cache-Control': 'public, max-age=3600' },

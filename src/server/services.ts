@@ -11,11 +11,12 @@ import { createAdminServices, type AdminServices } from './admin/adminServices.t
 import { ContactService } from './contact/ContactService.ts';
 import { loadFormSecret } from './contact/formSecret.ts';
 import { ContactMessageStore } from './contact/messageStore.ts';
-import { readContactSettings } from './contact/settings.ts';
 import { openDatabase, resolveDataDir } from './database.ts';
+import { DiskCache } from './diskCache.ts';
 import type { EventsSource } from './events/EventsSource.ts';
 import { openEventsSource } from './events/index.ts';
-import { readEventsSettings } from './events/settings.ts';
+import { photoCacheDir } from './photoCache.ts';
+import { readServerSettings } from './settings.ts';
 
 export interface SiteServices {
   /** The folder of the store, the photos and the form key (DATA_DIR, resolved). */
@@ -26,34 +27,36 @@ export interface SiteServices {
   readonly contact: ContactService;
   /** The events admin (accounts, sessions, the event writer, the audit log); absent when events come from a backend. */
   readonly admin: AdminServices | undefined;
+  /** Event photos kept on disk (resized copies; with the backend, the photos too), bounded in size. */
+  readonly photoCache: DiskCache;
   /** Waits for work in progress (an e-mail round), then closes the store. */
   close(): Promise<void>;
 }
 
 /**
  * Makes the services from `env`. Every setting is checked before anything is opened, so a
- * mistake stops the start with its reason (an EventsSettingsError or ContactSettingsError).
+ * mistake stops the start with its reason (a SettingsError, see settings.ts).
  */
 export async function createServices(env: NodeJS.ProcessEnv = process.env): Promise<SiteServices> {
-  const eventsSettings = readEventsSettings(env);
-  const contactSettings = readContactSettings(env);
+  const settings = readServerSettings(env);
   const dataDir = resolveDataDir(env['DATA_DIR']);
   const opened = openDatabase(dataDir);
   const database = opened.db;
   try {
-    const events = await openEventsSource(eventsSettings, () => opened);
+    const photoCache = new DiskCache({ dir: photoCacheDir(dataDir), maxBytes: settings.http.photoCacheBytes });
+    const events = await openEventsSource(settings.events, () => opened, photoCache);
     const contact = new ContactService({
       store: new ContactMessageStore(database),
-      settings: contactSettings,
+      settings: settings.contact,
       secret: loadFormSecret(dataDir, env),
     });
-    const admin = eventsSettings.kind === 'embedded' ? createAdminServices(database, dataDir) : undefined;
+    const admin = settings.events.kind === 'embedded' ? createAdminServices(database, dataDir, photoCache) : undefined;
     const close = async () => {
       await contact.close();
       await events.close();
       if (database.isOpen) database.close();
     };
-    return { dataDir, database, events, contact, admin, close };
+    return { dataDir, database, events, contact, admin, photoCache, close };
   } catch (error) {
     database.close();
     throw error;

@@ -6,14 +6,17 @@
  * the embedded store also refuses symbolic links leading out).
  *
  * `?w=480` or `?w=960` answers the photo resized to that width (never enlarged) as WebP, made
- * once and kept under DATA_DIR/cache/photos (see photoCache.ts). With the society's backend
- * the photo itself is fetched on every request (its version names the resized copy); browsers
- * keep each answer for a day, so that is about once a day per visitor and photo.
+ * once and kept in the photo cache under DATA_DIR/cache/photos (see photoCache.ts). With the
+ * society's backend the photo itself comes through the same cache (RemoteEventsSource).
+ *
+ * The body is sent from the photo's bytes as they are: many visitors asking for one photo at
+ * once share one copy in memory (a Response made from bytes would copy them for each).
  */
 import { realpathSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { isPhotoWidth, PHOTO_WIDTHS } from '../lib/events/photoVariants.ts';
 import { PhotoUnavailableError, type EventPhoto, type EventsSource } from './events/EventsSource.ts';
+import type { DiskCache } from './diskCache.ts';
 import { canResize, resizedPhoto } from './photoCache.ts';
 
 /** The image types served, by file extension. */
@@ -68,8 +71,8 @@ export function photoVersion(info: { size: number; mtimeMs: number }): string {
 }
 
 export interface ServeUploadOptions {
-  /** Where resized photos are kept: DATA_DIR/cache/photos. */
-  cacheDir: string;
+  /** Where resized photos are kept: the photo cache in DATA_DIR/cache/photos. */
+  cache: DiskCache;
   warn?: (message: string) => void;
 }
 
@@ -83,7 +86,7 @@ export async function serveUpload(
   request: Request,
   source: Pick<EventsSource, 'openPhoto'>,
   relativePath: string,
-  { cacheDir, warn = (message) => console.warn(message) }: ServeUploadOptions,
+  { cache, warn = (message) => console.warn(message) }: ServeUploadOptions,
 ): Promise<Response> {
   if (request.method !== 'GET' && request.method !== 'HEAD') {
     return text(405, 'Method not allowed', { Allow: 'GET, HEAD' });
@@ -113,7 +116,7 @@ export async function serveUpload(
   let etag = `"${photo.version}"`;
   if (width !== undefined && canResize(photo.contentType)) {
     try {
-      body = await resizedPhoto(cacheDir, checked, photo, width);
+      body = await resizedPhoto(cache, checked, photo, width);
       contentType = 'image/webp';
       etag = `"${photo.version}-w${width}"`;
     } catch (error) {
@@ -138,5 +141,19 @@ export async function serveUpload(
   if (matches) return new Response(null, { status: 304, headers });
   headers['Content-Length'] = String(body.byteLength);
   if (request.method === 'HEAD') return new Response(null, { status: 200, headers });
-  return new Response(body, { status: 200, headers });
+  return new Response(streamOf(body), { status: 200, headers });
+}
+
+const CHUNK_BYTES = 64 * 1024;
+
+/** A stream of `bytes` in chunks that are views of it, not copies. */
+function streamOf(bytes: Uint8Array<ArrayBuffer>): ReadableStream<Uint8Array<ArrayBuffer>> {
+  let offset = 0;
+  return new ReadableStream({
+    pull(controller) {
+      controller.enqueue(bytes.subarray(offset, offset + CHUNK_BYTES));
+      offset += CHUNK_BYTES;
+      if (offset >= bytes.byteLength) controller.close();
+    },
+  });
 }

@@ -41,7 +41,7 @@ test('a signed-out visitor is led from admin pages to sign-in, and admin endpoin
   });
   expect(upload.status()).toBe(401);
   expect(await upload.json()).toEqual({ error: 'You are signed out. Please sign in again.' });
-  const remove = await visitor.delete('/Admin/edit/events/1/photos/1', { headers: { Origin: server.url } });
+  const remove = await visitor.post('/Admin/edit/events/1/photos/1', { headers: { Origin: server.url } });
   expect(remove.status()).toBe(401);
   expect((await visitor.get(`${server.url}/Events/1`)).status()).toBe(200);
 });
@@ -60,7 +60,7 @@ test('a change from another origin, or without the session’s token, is refused
       headers: { Origin: server.url },
     }),
     await signedIn.post('/Admin/events/1/delete', { form: { csrf_token: csrfToken }, headers: { Origin: 'null' } }),
-    await signedIn.delete('/Admin/edit/events/1/photos/1', { headers: { Origin: server.url } }),
+    await signedIn.post('/Admin/edit/events/1/photos/1', { headers: { Origin: server.url } }),
     await signedIn.post('/Admin/logout', { form: {}, headers: { Origin: server.url } }),
   ];
   expect(refused.map((response) => response.status())).toEqual([403, 403, 403, 403, 403, 403, 403]);

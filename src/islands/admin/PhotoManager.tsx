@@ -54,7 +54,7 @@ export function PhotoManager({ eventId, initialPhotos, initialCoverId, maxPhotos
   const remove = async (photo: EditorPhoto, index: number) => {
     setError('');
     const response = await fetch(`/Admin/edit/events/${eventId}/photos/${photo.id}`, {
-      method: 'DELETE',
+      method: 'POST',
       headers: { 'X-CSRF-Token': csrfToken, Accept: 'application/json' },
     }).catch(() => undefined);
     if (!response?.ok && response?.status !== 404) {

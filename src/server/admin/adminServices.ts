@@ -4,6 +4,7 @@
  * events come from the society's backend (EVENTS_API_URL): there is nothing to edit here then.
  */
 import type { DatabaseSync } from 'node:sqlite';
+import type { DiskCache } from '../diskCache.ts';
 import { EventWriter } from '../events/eventWriter.ts';
 import { AuditLog } from './auditLog.ts';
 import { LoginThrottle } from './loginThrottle.ts';
@@ -18,12 +19,13 @@ export interface AdminServices {
   readonly events: EventWriter;
 }
 
-export function createAdminServices(database: DatabaseSync, dataDir: string): AdminServices {
+/** `photoCache`: the process's cache of resized photos, whose copies of a deleted photo go with it. */
+export function createAdminServices(database: DatabaseSync, dataDir: string, photoCache?: DiskCache): AdminServices {
   return {
     users: new AdminUsers(database),
     sessions: new Sessions(database),
     throttle: new LoginThrottle(database),
     audit: new AuditLog(database),
-    events: new EventWriter(database, { dataDir }),
+    events: new EventWriter(database, { dataDir, photoCache }),
   };
 }

@@ -2,7 +2,7 @@
  * The admin's JSON endpoints for photos (pages under src/pages/Admin/edit/ call these once the
  * guard has let the request through):
  *   POST   /Admin/edit/events/<id>/photos            one photo (multipart, field "photo") -> 201
- *   DELETE /Admin/edit/events/<id>/photos/<photoId>  removes it and its files            -> 200
+ *   POST   /Admin/edit/events/<id>/photos/<photoId>  removes it and its files            -> 200
  * Refusals are JSON errors a person can act on: 413 too large, 415 not a JPEG, PNG or WebP
  * (HEIC with its own advice), 422 unreadable, 409 the event is full, 404 no such event or photo.
  */
@@ -65,7 +65,8 @@ export async function handleRemovePhoto(
   eventId: number | undefined,
   photoId: number | undefined,
 ): Promise<Response> {
-  if (request.method !== 'DELETE') return jsonAnswer(405, { error: 'Use DELETE.' }, { Allow: 'DELETE' });
+  // POST, not DELETE: the site server answers only GET, HEAD and POST (src/server/http/methods.ts).
+  if (request.method !== 'POST') return jsonAnswer(405, { error: 'Use POST.' }, { Allow: 'POST' });
   const removed =
     eventId !== undefined && photoId !== undefined ? await services.events.removePhoto(eventId, photoId) : undefined;
   if (!removed || eventId === undefined)

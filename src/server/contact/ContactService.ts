@@ -3,9 +3,14 @@
  * request and the plain form post that works without JavaScript):
  *
  * 1. A sender over the rate limit is told to wait (429), before anything else.
- * 2. The form token must be one this site gave out (see formToken.ts), not older than a day.
+ * 2. The form token must be one this site gave out (see formToken.ts), not older than a day;
+ *    otherwise the answer hands back a new token.
  * 3. Bots are dropped silently, and told what a person would be told: the hidden honeypot field
- *    was filled in, or the form came back faster than a person can fill it in.
+ *    was filled in, or a form from a page load came back faster than a person can fill it in.
+ *    Every token's clock starts when it is given out: a token handed back in an answer (after a
+ *    refusal, or for the next message) must wait the same time, so posting nonsense to get a
+ *    token and sending the form with it at once saves a bot no time. A person who presses Submit
+ *    again that quickly is asked to wait a moment rather than dropped (their text is kept).
  * 4. The fields are checked with the same zod schema the form uses in the browser.
  * 5. The message is stored (once, however often the same form is sent) before the visitor is
  *    told it arrived; with mail set up it is then e-mailed to the office (delivery.ts).
@@ -16,14 +21,15 @@ import {
   CONTACT_TOKEN_FIELD,
   FORM_EXPIRED_MESSAGE,
   RATE_LIMITED_MESSAGE,
+  TOO_SOON_MESSAGE,
   checkContactForm,
   type ContactField,
 } from '../../lib/contactForm.ts';
 import { createSmtpTransport, deliverDue, type DeliveryReport, type MailTransport } from './delivery.ts';
-import { checkFormToken, issueFormToken } from './formToken.ts';
+import { checkFormToken, issueFormToken, type FormTokenOrigin } from './formToken.ts';
 import type { ContactMessageStore } from './messageStore.ts';
 import { RateLimiter } from './rateLimiter.ts';
-import type { ContactSettings } from './settings.ts';
+import type { ContactSettings } from '../settings.ts';
 
 export type ContactOutcome =
   /** Stored (`detail` says whether it was new or the same form again), or dropped as a bot's. */
@@ -71,14 +77,12 @@ export class ContactService {
     return this.#transport !== undefined;
   }
 
-  /** A token for a freshly rendered form. */
-  issueToken(): string {
-    return issueFormToken(this.#secret, this.#now().getTime());
-  }
-
-  /** A token for a form the visitor has already filled in (no waiting before it may be sent). */
-  #filledInToken(): string {
-    return issueFormToken(this.#secret, this.#now().getTime() - this.#settings.minFillMs);
+  /**
+   * A token for a form: 'page' for the form of a page load (GET of the Contact Us page), 'answer'
+   * for one handed back after a post. Either counts from now.
+   */
+  issueToken(origin: FormTokenOrigin = 'page'): string {
+    return issueFormToken(this.#secret, this.#now().getTime(), origin);
   }
 
   receive(input: unknown, clientAddress: string): ContactOutcome {
@@ -90,15 +94,16 @@ export class ContactService {
     const rawToken = field(input, CONTACT_TOKEN_FIELD);
     const token = checkFormToken(rawToken, this.#secret, now.getTime(), this.#settings.maxFormAgeMs);
     if (!token.ok) {
-      return { kind: 'invalid', error: FORM_EXPIRED_MESSAGE, fields: [], formToken: this.#filledInToken() };
+      return { kind: 'invalid', error: FORM_EXPIRED_MESSAGE, fields: [], formToken: this.issueToken('answer') };
     }
 
     const honeypot = field(input, CONTACT_HONEYPOT_FIELD);
     const tooFast = now.getTime() - token.issuedAt < this.#settings.minFillMs;
-    if ((typeof honeypot === 'string' && honeypot.trim() !== '') || tooFast) {
+    if ((typeof honeypot === 'string' && honeypot.trim() !== '') || (tooFast && token.origin === 'page')) {
       this.#limiter.hit(clientAddress, now.getTime());
-      return { kind: 'received', detail: 'dropped', formToken: this.issueToken() };
+      return { kind: 'received', detail: 'dropped', formToken: this.issueToken('answer') };
     }
+    if (tooFast) return { kind: 'invalid', error: TOO_SOON_MESSAGE, fields: [], formToken: String(rawToken) };
 
     const check = checkContactForm(input);
     if (!check.ok) {
@@ -109,7 +114,7 @@ export class ContactService {
     this.#limiter.hit(clientAddress, now.getTime());
     const { duplicate } = this.#store.add(check.message, token.nonce, now, this.mailsMessages);
     if (!duplicate) void this.deliverNow();
-    return { kind: 'received', detail: duplicate ? 'repeat' : 'stored', formToken: this.issueToken() };
+    return { kind: 'received', detail: duplicate ? 'repeat' : 'stored', formToken: this.issueToken('answer') };
   }
 
   /**

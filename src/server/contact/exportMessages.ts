@@ -2,6 +2,13 @@
  * Stored contact messages as staff read them (`npm run messages`): readable text, JSON or CSV.
  * CSV cells that a spreadsheet would run as a formula (starting with =, +, - or @) are prefixed
  * with an apostrophe, so a message cannot run anything when the file is opened.
+ *
+ * What visitors typed reaches the office's terminal, so the text form shows every control
+ * character (escape sequences that clear the screen or retitle the window, a bare carriage
+ * return that overwrites the line, bidirectional overrides that reorder it) as a visible \u{..}
+ * code instead. JSON stays exact: it already writes C0 controls as \u escapes, and the C1 and
+ * bidirectional ones are written so too (the same string once parsed). CSV stays exact for the
+ * spreadsheet that opens it.
  */
 import type { StoredMessage } from './messageStore.ts';
 
@@ -14,6 +21,20 @@ const STATE_LABELS: Record<StoredMessage['delivery_state'], string> = {
   sent: 'e-mailed',
 };
 
+/** C0 (but tab) and C1 controls, DEL, and the bidirectional marks, embeddings, overrides and isolates. */
+// eslint-disable-next-line no-control-regex -- matching control characters is the point here
+const CONTROL = /[\u0000-\u0008\u000a-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
+const CONTROL_OUTSIDE_JSON_ESCAPES = /[\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
+
+function codeOf(char: string): string {
+  return (char.codePointAt(0) ?? 0).toString(16).padStart(4, '0');
+}
+
+/** `text` with every control character shown as a visible code, for a terminal. */
+function terminalSafe(text: string): string {
+  return text.replace(CONTROL, (char) => `\\u{${codeOf(char)}}`);
+}
+
 const CSV_COLUMNS = ['id', 'received_at', 'name', 'email', 'phone', 'message', 'delivery_state', 'sent_at'] as const;
 
 function csvCell(value: string | number | null): string {
@@ -23,7 +44,13 @@ function csvCell(value: string | number | null): string {
 }
 
 export function formatMessages(messages: readonly StoredMessage[], format: MessagesFormat): string {
-  if (format === 'json') return `${JSON.stringify(messages, null, 2)}\n`;
+  if (format === 'json') {
+    const json = JSON.stringify(messages, null, 2).replace(
+      CONTROL_OUTSIDE_JSON_ESCAPES,
+      (char) => `\\u${codeOf(char)}`,
+    );
+    return `${json}\n`;
+  }
   if (format === 'csv') {
     const rows = messages.map((message) => CSV_COLUMNS.map((column) => csvCell(message[column])).join(','));
     return `${[CSV_COLUMNS.join(','), ...rows].join('\r\n')}\r\n`;
@@ -31,14 +58,14 @@ export function formatMessages(messages: readonly StoredMessage[], format: Messa
   if (messages.length === 0) return 'No messages yet.\n';
   return messages
     .map((message) => {
-      const from = `${message.name} <${message.email}>${message.phone ? `, phone ${message.phone}` : ''}`;
+      const from = terminalSafe(`${message.name} <${message.email}>${message.phone ? `, phone ${message.phone}` : ''}`);
       const failure =
         message.delivery_state === 'pending' && message.last_error
-          ? `\n   last attempt failed: ${message.last_error} (${message.attempts} so far)`
+          ? `\n   last attempt failed: ${terminalSafe(message.last_error)} (${message.attempts} so far)`
           : '';
       const body = message.message
         .split(/\r?\n/)
-        .map((line) => `   ${line}`)
+        .map((line) => `   ${terminalSafe(line)}`)
         .join('\n');
       return `#${message.id}  ${message.received_at}  ${STATE_LABELS[message.delivery_state]}${failure}\n   From: ${from}\n\n${body}\n`;
     })

@@ -19,6 +19,7 @@ import { mkdir, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { DatabaseSync } from 'node:sqlite';
 import { UPLOADS_PATH } from '../../lib/events/fixImagePath.ts';
+import { DiskCache } from '../diskCache.ts';
 import { photoCacheDir, removeResizedCopies } from '../photoCache.ts';
 import { processPhoto } from '../photos/photoIntake.ts';
 import { photoVersion, resolveUpload } from '../uploads.ts';
@@ -41,12 +42,16 @@ import {
 export class EventWriter {
   readonly #db: DatabaseSync;
   readonly #uploadsDir: string;
-  readonly #cacheDir: string;
+  readonly #photoCache: DiskCache;
 
-  constructor(db: DatabaseSync, { dataDir }: { dataDir: string }) {
+  /**
+   * `photoCache` is the serving process's cache of resized photos (services.ts); a process of its
+   * own (the importer, a test) may leave it out and gets one over DATA_DIR/cache/photos.
+   */
+  constructor(db: DatabaseSync, { dataDir, photoCache }: { dataDir: string; photoCache?: DiskCache | undefined }) {
     this.#db = db;
     this.#uploadsDir = path.join(dataDir, 'uploads');
-    this.#cacheDir = photoCacheDir(dataDir);
+    this.#photoCache = photoCache ?? new DiskCache({ dir: photoCacheDir(dataDir) });
   }
 
   #transaction<T>(work: () => T): T {
@@ -262,7 +267,7 @@ export class EventWriter {
       if (this.#db.prepare('SELECT 1 FROM event_images WHERE event_image = ?').get(photoPath)) continue;
       const file = resolveUpload(this.#uploadsDir, relative);
       if (!file) continue;
-      await removeResizedCopies(this.#cacheDir, relative, photoVersion(await stat(file)));
+      await removeResizedCopies(this.#photoCache, relative, photoVersion(await stat(file)));
       await rm(file, { force: true });
     }
   }

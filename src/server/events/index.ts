@@ -7,11 +7,12 @@
 import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { hasStoreFlag, openDatabase, setStoreFlag, type OpenedDatabase } from '../database.ts';
+import type { DiskCache } from '../diskCache.ts';
 import { photoCacheDir } from '../photoCache.ts';
 import type { EventsSource } from './EventsSource.ts';
 import { RemoteEventsSource } from './RemoteEventsSource.ts';
 import { createSampleEvents } from './sampleEvents.ts';
-import { readEventsSettings, type EventsSettings } from './settings.ts';
+import { readEventsSettings, type EventsSettings } from '../settings.ts';
 import { SqliteEventsSource } from './SqliteEventsSource.ts';
 
 /** Loads the sample events into `source`, replacing what is there; returns what it loaded. */
@@ -54,13 +55,19 @@ export const EVENTS_INITIALISED = 'events_initialised';
  * The source `settings` choose. The embedded store is reached through `connect` (by default a
  * connection of its own, closed with the source), and gets the sample events at its first start,
  * even when `npm run admin` made the database file before it (an office adding its user first).
+ * The backend's photos are kept in `photoCache`, when given.
  */
 export async function openEventsSource(
   settings: EventsSettings,
   connect: (dataDir: string) => OpenedDatabase = openDatabase,
+  photoCache?: DiskCache,
 ): Promise<EventsSource> {
   if (settings.kind === 'remote') {
-    return new RemoteEventsSource({ baseUrl: settings.apiUrl, timeoutMs: settings.timeoutMs });
+    return new RemoteEventsSource({
+      baseUrl: settings.apiUrl,
+      timeoutMs: settings.timeoutMs,
+      ...(photoCache ? { photoCache } : {}),
+    });
   }
   const { dataDir } = settings;
   const { db } = connect(dataDir);

@@ -13,7 +13,12 @@
  * - every answer gets the security headers below, and hashed build assets (/_astro/...) are
  *   cached for a year as immutable (HTML keeps its ETag/Last-Modified revalidation);
  * - text answers (HTML, CSS, JavaScript, JSON, SVG) are compressed with brotli or gzip;
- * - each request is logged in one line: method, path (without the query), status and time.
+ * - each request is logged in one line: method, path (without the query), status and time;
+ * - the client's address and the forwarded headers are resolved once, believing only the
+ *   proxies TRUST_PROXY names (proxyTrust.ts), so Astro's `clientAddress` is that address;
+ * - methods other than GET, HEAD and POST are refused with 405 or 501 (methods.ts);
+ * - slow clients are cut off: the head must arrive within headersTimeout, the whole request
+ *   within requestTimeout, and an idle connection closes after keepAliveTimeout.
  *
  * Just before an answer's headers go out, it gets its Content-Security-Policy (see
  * securityPolicyFor below and contentSecurityPolicy.ts).
@@ -26,7 +31,9 @@ import { EVENTS_LIST_ENDPOINT } from '../../lib/events/eventsListRequest.ts';
 import type { PreparedAnswer } from '../api/eventsListAnswer.ts';
 import { HEADER_ONLY_DIRECTIVES, withHeaderOnlyDirectives } from './contentSecurityPolicy.ts';
 import { JSON_ANSWER_HEADERS, mediaTypeOf } from './jsonAnswer.ts';
-import { onHeaders } from './onHeaders.ts';
+import onHeaders from 'on-headers';
+import { answerClientError, isSiteMethod, refuseConnect, refuseMethod } from './methods.ts';
+import { normalizeForwarded, TRUST_NOTHING, type ProxyTrust } from './proxyTrust.ts';
 import { createRequestLog } from './requestLog.ts';
 
 export type NodeHandler = (request: http.IncomingMessage, response: http.ServerResponse) => void;
@@ -45,6 +52,10 @@ export interface SiteServerOptions {
    * endpoint's 503.
    */
   eventsList?: () => Promise<PreparedAnswer>;
+  /** The proxies whose X-Forwarded-* headers are believed (default: none). */
+  trustProxy?: ProxyTrust;
+  /** Time limits in ms (see the settings in src/server/settings.ts; default: Node's). */
+  timeouts?: { headersMs: number; requestMs: number; keepAliveMs: number };
 }
 
 /** Headers every answer carries (the Content-Security-Policy is chosen per answer). */
@@ -158,7 +169,9 @@ export function createSiteServer(astroHandler: NodeHandler, options: SiteServerO
   const compress = compression({ threshold: 1024 });
   const log = options.log === false ? undefined : (options.log ?? createRequestLog());
 
-  return http.createServer((request, response) => {
+  const trustProxy = options.trustProxy ?? TRUST_NOTHING;
+  // Time limits are checked every second, not every 30 s (Node's default), so they hold.
+  const server = http.createServer({ connectionsCheckingInterval: 1000 }, (request, response) => {
     const started = process.hrtime.bigint();
     const { pathname, search } = pathAndQuery(request.url ?? '/');
     if (log) {
@@ -173,6 +186,11 @@ export function createSiteServer(astroHandler: NodeHandler, options: SiteServerO
       const policy = securityPolicyFor(response, { pathname, isRead }, options.pagePolicy);
       if (policy) response.setHeader('Content-Security-Policy', policy);
     });
+    normalizeForwarded(request, trustProxy);
+    if (!isSiteMethod(request.method)) {
+      refuseMethod(response);
+      return;
+    }
 
     if (isRead && pathname === '/healthz') {
       void answerHealth(response, options.healthCheck);
@@ -196,4 +214,12 @@ export function createSiteServer(astroHandler: NodeHandler, options: SiteServerO
     }
     compress(request, response, () => astroHandler(request, response));
   });
+  if (options.timeouts) {
+    server.headersTimeout = options.timeouts.headersMs;
+    server.requestTimeout = options.timeouts.requestMs;
+    server.keepAliveTimeout = options.timeouts.keepAliveMs;
+  }
+  server.on('clientError', answerClientError(log));
+  server.on('connect', refuseConnect);
+  return server;
 }

@@ -6,6 +6,7 @@ import sharp from 'sharp';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { EventsListAnswers } from '../../../src/server/api/eventsListAnswer.ts';
 import { openDatabase } from '../../../src/server/database.ts';
+import { DiskCache } from '../../../src/server/diskCache.ts';
 import { UnknownEventError } from '../../../src/server/events/eventFields.ts';
 import { EventWriter } from '../../../src/server/events/eventWriter.ts';
 import { SqliteEventsSource } from '../../../src/server/events/SqliteEventsSource.ts';
@@ -116,7 +117,7 @@ describe('EventWriter', () => {
     const relative = first.path.replace('/Admin/uploads/', '');
     const opened = await source.openPhoto(relative);
     if (!opened) throw new Error('the photo did not open');
-    await resizedPhoto(photoCacheDir(dataDir), relative, opened, 480);
+    await resizedPhoto(new DiskCache({ dir: photoCacheDir(dataDir) }), relative, opened, 480);
     expect(readdirSync(photoCacheDir(dataDir))).toHaveLength(1);
     expect((await writer.removePhoto(id, first.id))?.id).toBe(first.id);
     expect(existsSync(fileOf(first.path))).toBe(false);

@@ -7,6 +7,7 @@ import {
   INVALID_EMAIL_MESSAGE,
   MISSING_FIELDS_MESSAGE,
   RATE_LIMITED_MESSAGE,
+  TOO_SOON_MESSAGE,
 } from '../../../src/lib/contactForm.ts';
 import { handleContactApi, MAX_CONTACT_BODY_BYTES } from '../../../src/server/contact/contactHttp.ts';
 import { ContactService } from '../../../src/server/contact/ContactService.ts';
@@ -121,13 +122,38 @@ describe('receiving a message', () => {
     ['missing', undefined],
     ['forged', issueFormToken(Buffer.from('not-the-site-secret-but-long-enough-000'), START)],
     ['more than a day old', issueFormToken(SECRET, START - 25 * 60 * 60_000)],
-  ])('refuses a form whose token is %s, with a fresh token that can be used at once', (_what, formToken) => {
+  ])('refuses a form whose token is %s, with a new token whose clock starts now', (_what, formToken) => {
     const contact = service();
     const outcome = contact.receive(message({ formToken }), '10.0.0.1');
     expect(outcome).toMatchObject({ kind: 'invalid', error: FORM_EXPIRED_MESSAGE, fields: [] });
     expect(store.count()).toBe(0);
     if (outcome.kind !== 'invalid') throw new Error('expected a refusal');
+    // Sent again at once (a bot posting nonsense for a token, then the form with it): not taken,
+    // and a person who pressed Submit that quickly is asked to wait, their text kept.
+    expect(contact.receive(message({ formToken: outcome.formToken }), '10.0.0.1')).toEqual({
+      kind: 'invalid',
+      error: TOO_SOON_MESSAGE,
+      fields: [],
+      formToken: outcome.formToken,
+    });
+    clock += 2999;
+    expect(contact.receive(message({ formToken: outcome.formToken }), '10.0.0.1')).toMatchObject({ kind: 'invalid' });
+    expect(store.count()).toBe(0);
+    clock += 1;
     expect(contact.receive(message({ formToken: outcome.formToken }), '10.0.0.1')).toMatchObject({ detail: 'stored' });
+  });
+
+  it('counts the token handed back after a message from when it was handed back', () => {
+    const contact = service();
+    const first = contact.receive(message(), '10.0.0.1');
+    if (first.kind !== 'received') throw new Error('expected the message to arrive');
+    const again = contact.receive(message({ formToken: first.formToken, message: 'Another' }), '10.0.0.1');
+    expect(again).toMatchObject({ kind: 'invalid', error: TOO_SOON_MESSAGE });
+    clock += 3000;
+    expect(contact.receive(message({ formToken: first.formToken, message: 'Another' }), '10.0.0.1')).toMatchObject({
+      detail: 'stored',
+    });
+    expect(store.count()).toBe(2);
   });
 
   it.each([

@@ -56,6 +56,32 @@ describe('formatMessages', () => {
     expect(text).toContain('   Please send the CME schedule.\n   Thank you.');
     expect(formatMessages([], 'text')).toBe('No messages yet.\n');
   });
+
+  /** What a terminal would act on: C0 controls but tab and newline, DEL, C1 controls, bidirectional overrides. */
+  // eslint-disable-next-line no-control-regex -- matching control characters is the point here
+  const ACTIVE = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/;
+  const hostile: StoredMessage = {
+    ...older,
+    name: 'Dr. \u001b]0;owned\u0007Person',
+    message: 'Hello\u001b[2J\rGone\u009b31m red\tand \u202eevil',
+    delivery_state: 'pending',
+    last_error: 'bad\u001b[1mreply',
+  };
+
+  it('shows control characters in the text as visible codes, so they cannot work the terminal', () => {
+    const text = formatMessages([hostile], 'text');
+    expect(text).not.toMatch(ACTIVE);
+    expect(text).toContain('From: Dr. \\u{001b}]0;owned\\u{0007}Person <sample.person@example.org>');
+    expect(text).toContain('   Hello\\u{001b}[2J\\u{000d}Gone\\u{009b}31m red\tand \\u{202e}evil');
+    expect(text).toContain('last attempt failed: bad\\u{001b}[1mreply');
+  });
+
+  it('keeps JSON exact and CSV exact, and the JSON free of raw control characters', () => {
+    const json = formatMessages([hostile], 'json');
+    expect(json).not.toMatch(ACTIVE);
+    expect(JSON.parse(json)).toEqual([hostile]);
+    expect(formatMessages([hostile], 'csv')).toContain(`"${hostile.message}"`);
+  });
 });
 
 describe('npm run messages', () => {
@@ -115,6 +141,29 @@ describe('npm run messages', () => {
     const result = run(flag);
     expect(result.status).toBe(0);
     expect(names(result.stdout)).toEqual(['Second', 'First']);
+  });
+
+  it('prints what a visitor wrote without letting it work the terminal', () => {
+    const hostileDir = mkdtempSync(path.join(tmpdir(), 'messages-cli-'));
+    try {
+      const store = new ContactMessageStore(openDatabase(hostileDir).db);
+      const message = 'Clear\u001b[2J\rscreen';
+      store.add(
+        { name: 'Third', email: 'third@example.org', phone: '', message },
+        'nonce-third-0000',
+        new Date(),
+        false,
+      );
+      store.close();
+      const result = spawnSync(process.execPath, ['scripts/messages.ts'], {
+        env: { ...process.env, DATA_DIR: hostileDir },
+        encoding: 'utf8',
+      });
+      expect(result.stdout).toContain('Clear\\u{001b}[2J\\u{000d}screen');
+      expect(result.stdout).not.toContain('\u001b');
+    } finally {
+      rmSync(hostileDir, { recursive: true, force: true });
+    }
   });
 
   it('refuses an unknown option', () => {

@@ -10,7 +10,17 @@ describe('form tokens', () => {
   it('reads back a token it gave out, with its time and nonce', () => {
     const token = issueFormToken(SECRET, NOW);
     const check = checkFormToken(token, SECRET, NOW + 5000, DAY);
-    expect(check).toEqual({ ok: true, issuedAt: NOW, nonce: expect.stringMatching(/^[A-Za-z0-9_-]{16}$/) });
+    expect(check).toEqual({
+      ok: true,
+      issuedAt: NOW,
+      nonce: expect.stringMatching(/^[A-Za-z0-9_-]{16}$/),
+      origin: 'page',
+    });
+  });
+
+  it('says whether a token came with a page load or in an answer', () => {
+    const answer = checkFormToken(issueFormToken(SECRET, NOW, 'answer'), SECRET, NOW, DAY);
+    expect(answer).toMatchObject({ ok: true, issuedAt: NOW, origin: 'answer' });
   });
 
   it('gives every form its own nonce', () => {
@@ -32,6 +42,16 @@ describe('form tokens', () => {
     [
       'with its time changed',
       issueFormToken(SECRET, NOW).replace(/^[0-9a-z]+/, (NOW - 60_000).toString(36)),
+      'invalid',
+    ],
+    [
+      'handed back in an answer, passed off as a page load',
+      issueFormToken(SECRET, NOW, 'answer').replace('.a.', '.'),
+      'invalid',
+    ],
+    [
+      'from a page load, passed off as an answer',
+      issueFormToken(SECRET, NOW).replace(/\.(?=[^.]+$)/, '.a.'),
       'invalid',
     ],
     ['from the future', issueFormToken(SECRET, NOW + 10 * 60_000), 'invalid'],

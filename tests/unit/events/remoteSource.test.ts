@@ -5,6 +5,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { EventsUnavailableError, PhotoUnavailableError } from '../../../src/server/events/EventsSource.ts';
+import { DiskCache } from '../../../src/server/diskCache.ts';
 import { RemoteEventsSource } from '../../../src/server/events/RemoteEventsSource.ts';
 import { UPLOADS_PATH } from '../../../src/lib/events/fixImagePath.ts';
 import { serveUpload } from '../../../src/server/uploads.ts';
@@ -311,7 +312,7 @@ describe('the uploads route in remote mode', () => {
 
   const get = (relative: string, query = '', timeoutMs = 2000) =>
     serveUpload(new Request(`http://site/Admin/uploads/${relative}${query}`), source({ timeoutMs }), relative, {
-      cacheDir,
+      cache: new DiskCache({ dir: cacheDir }),
       warn,
     });
 

@@ -13,6 +13,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { openDatabase } from '../../../src/server/database.ts';
+import { DiskCache } from '../../../src/server/diskCache.ts';
 import { SqliteEventsSource } from '../../../src/server/events/SqliteEventsSource.ts';
 import { checkUploadPath, serveUpload } from '../../../src/server/uploads.ts';
 
@@ -47,7 +48,9 @@ afterAll(async () => {
 });
 
 const get = (relative: string, headers: Record<string, string> = {}, method = 'GET', query = '') =>
-  serveUpload(new Request(`http://localhost/x${query}`, { method, headers }), source, relative, { cacheDir });
+  serveUpload(new Request(`http://localhost/x${query}`, { method, headers }), source, relative, {
+    cache: new DiskCache({ dir: cacheDir }),
+  });
 
 describe('serveUpload from the embedded store', () => {
   it('serves a photo with its content type, a day of caching and an ETag', async () => {
@@ -176,7 +179,7 @@ describe('resized photos (?w=)', () => {
     expect(await svg.text()).toBe('<svg/>');
     const warn = vi.fn();
     const broken = await serveUpload(new Request('http://localhost/x?w=480'), source, 'events/1/1.jpg', {
-      cacheDir,
+      cache: new DiskCache({ dir: cacheDir }),
       warn,
     });
     expect(broken.status).toBe(200);

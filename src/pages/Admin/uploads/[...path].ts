@@ -1,16 +1,15 @@
 /**
  * GET /Admin/uploads/...: the event photos, from the events source in use (the files under
  * DATA_DIR/uploads, or the society's backend); `?w=480` or `?w=960` for a smaller WebP kept
- * under DATA_DIR/cache/photos. See src/server/uploads.ts.
+ * in the photo cache under DATA_DIR/cache/photos. See src/server/uploads.ts.
  */
 import type { APIRoute } from 'astro';
-import { photoCacheDir } from '../../../server/photoCache.ts';
 import { getServices } from '../../../server/services.ts';
 import { serveUpload } from '../../../server/uploads.ts';
 
 export const prerender = false;
 
 export const ALL: APIRoute = async ({ request, params }) => {
-  const { events, dataDir } = await getServices();
-  return serveUpload(request, events, params.path ?? '', { cacheDir: photoCacheDir(dataDir) });
+  const { events, photoCache } = await getServices();
+  return serveUpload(request, events, params.path ?? '', { cache: photoCache });
 };

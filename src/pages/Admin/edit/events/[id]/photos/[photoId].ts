@@ -1,4 +1,4 @@
-/** DELETE /Admin/edit/events/<id>/photos/<photoId>: removes a photo (see src/server/admin/photoEndpoints.ts). */
+/** POST /Admin/edit/events/<id>/photos/<photoId>: removes a photo (see src/server/admin/photoEndpoints.ts). */
 import type { APIRoute } from 'astro';
 import { signedIn } from '../../../../../../server/admin/adminGuard.ts';
 import { handleRemovePhoto, idParam } from '../../../../../../server/admin/photoEndpoints.ts';

@@ -1,0 +1,185 @@
+/**
+ * Event photos fetched from the society's backend (RemoteEventsSource.openPhoto), so that a
+ * popular photo costs the backend one request, not one per visitor:
+ * - requests for a photo that is already being fetched (or read from the cache) wait for that
+ *   one and share its bytes;
+ * - at most `maxFetches` photos are fetched from the backend at once (the rest queue), which also
+ *   bounds the memory photos in transit take: maxFetches x maxPhotoBytes;
+ * - a fetched photo is kept in the photo cache (a DiskCache in DATA_DIR/cache/photos, bounded in
+ *   size, least recently used first to go) and served from there for `freshMs`; after that the
+ *   backend is asked again, and if it fails the kept copy is still served, with a warning.
+ * A kept photo is one file: a 4-byte length, the JSON of what the site knows about the photo
+ * (type, version, Last-Modified, when it was fetched), then the photo's bytes.
+ */
+import { createHash } from 'node:crypto';
+import pLimit, { type LimitFunction } from 'p-limit';
+import { UPLOADS_PATH } from '../../lib/events/fixImagePath.ts';
+import type { DiskCache } from '../diskCache.ts';
+import { BodyTooLargeError, readLimitedBytes } from '../http/readBody.ts';
+import { PhotoUnavailableError, type EventPhoto } from './EventsSource.ts';
+
+interface BackendPhotosOptions {
+  /** The backend's origin ("http://host"); photos are under /Admin/uploads/ there. */
+  origin: string;
+  timeoutMs: number;
+  /** Photos larger than this are refused. */
+  maxPhotoBytes: number;
+  /** Where fetched photos are kept; without it each request for a photo not in transit fetches it. */
+  cache?: DiskCache | undefined;
+  /** How long a kept photo is served before the backend is asked again (default an hour). */
+  freshMs?: number | undefined;
+  /** How many photos are fetched at once (default 4). */
+  maxFetches?: number | undefined;
+  fetch: typeof fetch;
+  now: () => number;
+  warn: (message: string) => void;
+}
+
+/** The photo types taken from the backend (not SVG: it can carry scripts). */
+const PHOTO_TYPES = new Set(['image/jpeg', 'image/png', 'image/webp', 'image/avif', 'image/gif']);
+
+interface Kept {
+  photo: EventPhoto;
+  fetchedAt: number;
+}
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+/** The file of a kept photo: header length, header, bytes. */
+function encodeKept({ photo, fetchedAt }: Kept): Uint8Array {
+  const header = Buffer.from(
+    JSON.stringify({
+      contentType: photo.contentType,
+      version: photo.version,
+      lastModified: photo.lastModified?.toISOString(),
+      fetchedAt,
+    }),
+  );
+  const length = Buffer.alloc(4);
+  length.writeUInt32BE(header.byteLength);
+  return Buffer.concat([length, header, photo.bytes]);
+}
+
+function decodeKept(file: Uint8Array<ArrayBuffer>): Kept | undefined {
+  try {
+    const length = Buffer.from(file.buffer, file.byteOffset, 4).readUInt32BE(0);
+    const header: unknown = JSON.parse(Buffer.from(file.buffer, file.byteOffset + 4, length).toString('utf8'));
+    const get = (key: string): unknown => (typeof header === 'object' && header ? Reflect.get(header, key) : undefined);
+    const [contentType, version, lastModified, fetchedAt] = ['contentType', 'version', 'lastModified', 'fetchedAt'].map(
+      get,
+    );
+    if (typeof contentType !== 'string' || !PHOTO_TYPES.has(contentType)) return undefined;
+    if (typeof version !== 'string' || typeof fetchedAt !== 'number') return undefined;
+    return {
+      photo: {
+        bytes: file.subarray(4 + length),
+        contentType,
+        version,
+        ...(typeof lastModified === 'string' ? { lastModified: new Date(lastModified) } : {}),
+      },
+      fetchedAt,
+    };
+  } catch {
+    return undefined;
+  }
+}
+
+export class BackendPhotos {
+  readonly #options: BackendPhotosOptions;
+  readonly #freshMs: number;
+  readonly #limit: LimitFunction;
+  /** Photos being opened now, by path: later requests share the same promise. */
+  readonly #opening = new Map<string, Promise<EventPhoto | undefined>>();
+
+  constructor(options: BackendPhotosOptions) {
+    this.#options = options;
+    this.#freshMs = options.freshMs ?? 60 * 60_000;
+    this.#limit = pLimit(options.maxFetches ?? 4);
+  }
+
+  /** The photo at /Admin/uploads/<checked> (a path already checked by checkUploadPath). */
+  open(checked: string): Promise<EventPhoto | undefined> {
+    let pending = this.#opening.get(checked);
+    if (!pending) {
+      pending = this.#open(checked).finally(() => this.#opening.delete(checked));
+      this.#opening.set(checked, pending);
+    }
+    return pending;
+  }
+
+  async #open(checked: string): Promise<EventPhoto | undefined> {
+    const { cache, now, warn } = this.#options;
+    const name = `${createHash('sha256').update(checked).digest('hex')}.photo`;
+    const file = await cache?.read(name).catch(() => undefined);
+    const kept = file && decodeKept(file);
+    if (kept && now() - kept.fetchedAt < this.#freshMs) return kept.photo;
+    let photo: EventPhoto | undefined;
+    try {
+      photo = await this.#limit(() => this.#fetch(checked));
+    } catch (error) {
+      if (!kept || !(error instanceof PhotoUnavailableError)) throw error;
+      warn(`Photo ${checked}: ${error.message}; serving the copy fetched ${new Date(kept.fetchedAt).toISOString()}.`);
+      return kept.photo;
+    }
+    if (photo && cache) {
+      await cache
+        .write(name, encodeKept({ photo, fetchedAt: now() }))
+        .catch((error: unknown) => warn(`Photo ${checked}: could not be kept in the cache (${messageOf(error)}).`));
+    }
+    return photo;
+  }
+
+  async #fetch(checked: string): Promise<EventPhoto | undefined> {
+    const { origin, timeoutMs } = this.#options;
+    const url = `${origin}${UPLOADS_PATH}${checked.split('/').map(encodeURIComponent).join('/')}`;
+    const signal = AbortSignal.timeout(timeoutMs);
+    const failed = (reason: string) => new PhotoUnavailableError(`the events backend ${reason}`, signal.aborted);
+    let response: Response;
+    try {
+      // A redirect could lead anywhere: the backend must answer from where its records say.
+      response = await this.#options.fetch(url, { headers: { Accept: 'image/*' }, redirect: 'error', signal });
+    } catch (error) {
+      throw failed(signal.aborted ? `did not answer within ${timeoutMs} ms` : `failed (${messageOf(error)})`);
+    }
+    if (response.status === 404 || response.status === 410) {
+      await response.body?.cancel();
+      return undefined;
+    }
+    if (!response.ok) {
+      await response.body?.cancel();
+      throw failed(`answered ${response.status}`);
+    }
+    const contentType = (response.headers.get('content-type') ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
+    if (!PHOTO_TYPES.has(contentType)) {
+      await response.body?.cancel();
+      throw failed(`sent ${contentType || 'no content type'}, not a photo`);
+    }
+    const bytes = await this.#read(response, signal, failed);
+    const lastModified = new Date(response.headers.get('last-modified') ?? '');
+    return {
+      bytes,
+      contentType,
+      version: createHash('sha256').update(bytes).digest('hex').slice(0, 20),
+      ...(Number.isNaN(lastModified.getTime()) ? {} : { lastModified }),
+    };
+  }
+
+  /** The body, refusing more than maxPhotoBytes (by Content-Length and by bytes read). */
+  async #read(
+    response: Response,
+    signal: AbortSignal,
+    failed: (reason: string) => PhotoUnavailableError,
+  ): Promise<Uint8Array<ArrayBuffer>> {
+    const { maxPhotoBytes, timeoutMs } = this.#options;
+    try {
+      return await readLimitedBytes(response, maxPhotoBytes);
+    } catch (error) {
+      if (error instanceof BodyTooLargeError) throw failed(`sent a photo larger than ${maxPhotoBytes} bytes`);
+      throw failed(
+        signal.aborted ? `did not send the photo within ${timeoutMs} ms` : `broke off (${messageOf(error)})`,
+      );
+    }
+  }
+}

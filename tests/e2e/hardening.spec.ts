@@ -1,0 +1,151 @@
+/**
+ * The reproductions of an adversarial review of the running server, each with the answer it
+ * must get. Two servers of their own: `direct` trusts no proxy (TRUST_PROXY unset) and runs in
+ * production without SITE_URL, `proxied` trusts one (TRUST_PROXY=1, as behind Caddy), with short
+ * time limits and the default minimum fill time; both allow 2 contact messages per address in
+ * 10 minutes.
+ */
+import { expect, test } from '@playwright/test';
+import { FORM_EXPIRED_MESSAGE, TOO_SOON_MESSAGE } from '../../src/lib/contactForm.ts';
+import { storedMessages } from './contactMessages.ts';
+import { startOwnServer, type OwnServer } from './ownServer.ts';
+import { rawExchange, send } from './rawHttp.ts';
+
+test.describe.configure({ mode: 'serial' });
+
+/** The public address the build names (SITE_URL is not set for the tests). */
+const SITE_HOST = 'isa-tamilnadu.example.org';
+let direct: OwnServer;
+let proxied: OwnServer;
+
+test.beforeAll(async () => {
+  [direct, proxied] = await Promise.all([
+    startOwnServer({ NODE_ENV: 'production', CONTACT_RATE_LIMIT: '2/10', CONTACT_MIN_FILL_SECONDS: '0' }),
+    startOwnServer({
+      TRUST_PROXY: '1',
+      CONTACT_RATE_LIMIT: '2/10',
+      HEADERS_TIMEOUT_SECONDS: '1',
+      REQUEST_TIMEOUT_SECONDS: '2',
+    }),
+  ]);
+});
+
+test.afterAll(() => {
+  direct?.kill();
+  proxied?.kill();
+});
+
+async function formToken(server: OwnServer): Promise<string> {
+  const token = /name="formToken" value="([^"]+)"/.exec((await send(`${server.url}/Contact-Us`)).body)?.[1];
+  if (!token) throw new Error('the page has no form token');
+  return token;
+}
+
+function postMessage(server: OwnServer, name: string, formToken: string, headers: Record<string, string> = {}) {
+  return send(`${server.url}/api/contact`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...headers },
+    body: JSON.stringify({ name, email: 'review@example.org', phone: '', message: 'Hardening', formToken }),
+  });
+}
+
+test.describe('1. the rate limit counts the address the site can trust', () => {
+  test('with TRUST_PROXY unset, a forged X-Forwarded-For is ignored, even naming the site as its host', async () => {
+    const statuses: number[] = [];
+    for (let sent = 0; sent < 3; sent++) {
+      const answer = await postMessage(direct, `Spoof ${sent}`, await formToken(direct), {
+        Host: SITE_HOST,
+        'X-Forwarded-Host': SITE_HOST,
+        'X-Forwarded-For': `10.8.2.${sent}`,
+      });
+      statuses.push(answer.status);
+    }
+    expect(statuses).toEqual([200, 200, 429]);
+  });
+
+  test('behind one trusted proxy, the rightmost address counts: "10.9.9.4, 1.1.1.1" is 1.1.1.1', async () => {
+    const tokens = await Promise.all(Array.from({ length: 4 }, () => formToken(proxied)));
+    await new Promise((resolve) => setTimeout(resolve, 3200)); // the default minimum fill time
+    const statuses: number[] = [];
+    for (const [index, forwardedFor] of ['1.1.1.1', '10.9.9.4, 1.1.1.1', '10.8.2.9, 1.1.1.1', '1.1.1.3'].entries()) {
+      const answer = await postMessage(proxied, `Proxied ${index}`, tokens[index] ?? '', {
+        'X-Forwarded-For': forwardedFor,
+      });
+      statuses.push(answer.status);
+    }
+    expect(statuses).toEqual([200, 200, 429, 200]);
+  });
+
+  test('X-Forwarded-Proto counts only from a trusted proxy: a form posted over HTTPS through it is the site’s own', async () => {
+    const form = (server: OwnServer) =>
+      send(`${server.url}/Contact-Us`, {
+        method: 'POST',
+        headers: {
+          Host: SITE_HOST,
+          Origin: `https://${SITE_HOST}`,
+          'X-Forwarded-Proto': 'https',
+          'X-Forwarded-For': '203.0.113.20',
+          'Content-Type': 'application/x-www-form-urlencoded',
+        },
+        body: new URLSearchParams({ name: '', email: '', message: '', formToken: 'x' }).toString(),
+      });
+    // Through the trusted proxy the page is reached (and answers that the fields are missing) ...
+    expect((await form(proxied)).status).toBe(400);
+    // ... while a visitor claiming HTTPS to a server that trusts no proxy is a cross-site post.
+    expect((await form(direct)).status).toBe(403);
+  });
+});
+
+test('2. a token taken from an error answer must wait the minimum fill time too', async () => {
+  const headers = { 'X-Forwarded-For': '1.1.1.9' };
+  const refused = await postMessage(proxied, 'Token trick', 'garbage', headers);
+  expect(refused.status).toBe(400);
+  const { error, formToken } = JSON.parse(refused.body);
+  expect(error).toBe(FORM_EXPIRED_MESSAGE);
+  const atOnce = await postMessage(proxied, 'Token trick', formToken, headers);
+  expect([atOnce.status, JSON.parse(atOnce.body).error]).toEqual([400, TOO_SOON_MESSAGE]);
+  expect(storedMessages(proxied.dataDir).filter((message) => message.name === 'Token trick')).toEqual([]);
+  await new Promise((resolve) => setTimeout(resolve, 3100));
+  expect((await postMessage(proxied, 'Token trick', formToken, headers)).status).toBe(200);
+  expect(storedMessages(proxied.dataDir).filter((message) => message.name === 'Token trick')).toHaveLength(1);
+});
+
+test('3. unknown methods get 405 or 501 with Allow, and no stack trace in the log', async () => {
+  for (const path of ['/', '/Events/1', '/api/contact', '/Contact-Us', '/Admin/api/events_list', '/nope']) {
+    for (const method of ['TRACE', 'PROPFIND', 'PUT', 'OPTIONS']) {
+      const answer = await send(`${proxied.url}${path}`, { method });
+      expect([method, path, answer.status, answer.headers.allow]).toEqual([method, path, 405, 'GET, HEAD, POST']);
+    }
+  }
+  const brew = await rawExchange(proxied.url, 'BREW /Events/1 HTTP/1.1\r\nHost: a\r\n\r\n');
+  expect(brew.answer).toMatch(/^HTTP\/1\.1 501 Not Implemented\r\n[^]*Allow: GET, HEAD, POST\r\n/);
+  const log = proxied.output.join('');
+  expect(log).toContain('TRACE /Events/1 405');
+  expect(log).not.toMatch(/Could not render|\n\s+at /);
+});
+
+test('4. a client sending its body a byte at a time is cut off within REQUEST_TIMEOUT_SECONDS', async () => {
+  const head =
+    'POST /api/contact HTTP/1.1\r\nHost: a\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n';
+  const { answer, afterMs } = await rawExchange(proxied.url, head, { chunk: ' ', everyMs: 300 });
+  // 1000 bytes at this pace would take 5 minutes; the limit is 2 s, checked every second.
+  expect(answer).toMatch(/^HTTP\/1\.1 408 Request Timeout\r\n/);
+  expect(afterMs).toBeLessThan(5000);
+});
+
+test('6. absolute URLs name SITE_URL, never the Host a visitor sends', async ({ baseURL }) => {
+  const evil = { Host: 'evil.example.com', 'X-Forwarded-Host': 'evil.example.com', 'X-Forwarded-Proto': 'http' };
+  const event = await send(`${baseURL}/Events/1`, { headers: evil });
+  expect(event.status).toBe(200);
+  expect(event.body).toContain(`"image":"https://${SITE_HOST}/Admin/uploads/`);
+  expect(event.body).toContain(`<link rel="canonical" href="https://${SITE_HOST}/Events/1"`);
+  for (const path of ['/Events/1', '/sitemap.xml', '/Contact-Us', '/robots.txt', '/']) {
+    const answer = await send(`${baseURL}${path}`, { headers: evil });
+    expect([path, answer.status, answer.body.includes('evil.example.com')]).toEqual([path, 200, false]);
+  }
+});
+
+test('6. without SITE_URL, a production server says so when it starts', () => {
+  expect(direct.output.join('')).toMatch(/Warning: SITE_URL is not set: .*https:\/\/isa-tamilnadu\.example\.org\//);
+  expect(proxied.output.join('')).not.toContain('SITE_URL is not set');
+});
