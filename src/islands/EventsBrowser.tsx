@@ -10,8 +10,10 @@
 import { useEffect, useId, useState } from 'react';
 import { normalizeEvents, type EventRecord } from '../lib/events/eventRecords.ts';
 import { eventsListResponse } from '../lib/events/eventsListRequest.ts';
-import { DEFAULT_PLACE, DEFAULT_YEAR, EVENT_PLACES, EVENT_YEARS, filterEvents } from '../lib/events/filterEvents.ts';
+import { eventYearOptions, filterEvents } from '../lib/events/filterEvents.ts';
 import { photoVariants } from '../lib/events/photoVariants.ts';
+import { parseYearOption } from '../lib/yearOptions.ts';
+import { useCurrentYear } from './useCurrentYear.ts';
 import { useHydrated } from './useHydrated.ts';
 
 export interface StaticEventCard {
@@ -26,6 +28,10 @@ export interface EventsBrowserProps {
   /** The events API endpoint, "/Admin/api/events_list". */
   endpoint: string;
   staticCard: StaticEventCard;
+  /** The places of the filter (content/site.yaml `activityPlaces`); the first is chosen at first. */
+  places: string[];
+  /** The year the page was rendered in (the build's): see src/islands/useCurrentYear.ts. */
+  renderedYear: number;
 }
 
 type Load = { state: 'loading' } | { state: 'ready'; events: EventRecord[] } | { state: 'failed' };
@@ -83,11 +89,16 @@ function EventCard({ id, title, subtitle, image, href, pending = false }: EventC
   );
 }
 
-export function EventsBrowser({ endpoint, staticCard }: EventsBrowserProps) {
-  const [place, setPlace] = useState<string>(DEFAULT_PLACE);
-  const [year, setYear] = useState<number>(DEFAULT_YEAR);
+export function EventsBrowser({ endpoint, staticCard, places, renderedYear }: EventsBrowserProps) {
+  const [place, setPlace] = useState<string>(places[0] ?? '');
   const [load, setLoad] = useState<Load>({ state: 'loading' });
   const hydrated = useHydrated();
+  const currentYear = useCurrentYear(renderedYear);
+  // The years come from the events loaded now and the visitor's calendar, so the list is right
+  // after New Year without a rebuild; until the events arrive the default is the current year.
+  const { years, defaultYear } = eventYearOptions(load.state === 'ready' ? load.events : [], currentYear);
+  const [chosenYear, setChosenYear] = useState<number>();
+  const year = chosenYear ?? defaultYear;
   const loading = hydrated && load.state === 'loading';
   const placeId = useId();
   const yearId = useId();
@@ -117,7 +128,7 @@ export function EventsBrowser({ endpoint, staticCard }: EventsBrowserProps) {
         <div className="events-filter">
           <label htmlFor={placeId}>Place</label>
           <select id={placeId} value={place} onChange={(event) => setPlace(event.target.value)}>
-            {EVENT_PLACES.map((option) => (
+            {places.map((option) => (
               <option key={option} value={option}>
                 {option}
               </option>
@@ -126,8 +137,12 @@ export function EventsBrowser({ endpoint, staticCard }: EventsBrowserProps) {
         </div>
         <div className="events-filter">
           <label htmlFor={yearId}>Year</label>
-          <select id={yearId} value={year} onChange={(event) => setYear(Number(event.target.value))}>
-            {EVENT_YEARS.map((option) => (
+          <select
+            id={yearId}
+            value={year}
+            onChange={(event) => setChosenYear(parseYearOption(event.target.value, years))}
+          >
+            {years.map((option) => (
               <option key={option} value={option}>
                 {option}
               </option>

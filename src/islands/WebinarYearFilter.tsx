@@ -1,6 +1,7 @@
 /**
- * The year-filtered webinar grid of spec points 2 and 5: a labelled year select (2025 to 2020,
- * default 2025) and the cards whose date text ends with the chosen year. The number of cards
+ * The year-filtered webinar grid of spec points 2 and 5: a labelled year select (from the later
+ * of the current year and the newest webinar's year down to 2020, default the newest year with
+ * webinars: src/lib/webinars.ts) and the cards whose date text ends with the chosen year. The number of cards
  * is announced politely; a year without webinars says so instead of showing an empty grid.
  *
  * The static HTML holds the default year's cards; the select stays disabled until the island
@@ -8,14 +9,9 @@
  */
 import { useId, useState } from 'react';
 import type { IslandImage } from '../lib/islandImage.ts';
-import {
-  DEFAULT_WEBINAR_YEAR,
-  WEBINAR_YEARS,
-  parseWebinarYear,
-  webinarCountText,
-  webinarsOfYear,
-  type WebinarYear,
-} from '../lib/webinars.ts';
+import { webinarCountText, webinarsOfYear, webinarYearOptions } from '../lib/webinars.ts';
+import { parseYearOption } from '../lib/yearOptions.ts';
+import { useCurrentYear } from './useCurrentYear.ts';
 import { useHydrated } from './useHydrated.ts';
 import { ResponsiveImage } from './ResponsiveImage.tsx';
 
@@ -32,12 +28,17 @@ export interface WebinarCardData {
 
 export interface WebinarYearFilterProps {
   webinars: WebinarCardData[];
+  /** The year the page was rendered in (the build's): see src/islands/useCurrentYear.ts. */
+  renderedYear: number;
 }
 
-export default function WebinarYearFilter({ webinars }: WebinarYearFilterProps) {
+export default function WebinarYearFilter({ webinars, renderedYear }: WebinarYearFilterProps) {
   const selectId = useId();
   const hydrated = useHydrated();
-  const [year, setYear] = useState<WebinarYear>(DEFAULT_WEBINAR_YEAR);
+  const currentYear = useCurrentYear(renderedYear);
+  const { years, defaultYear } = webinarYearOptions(webinars, currentYear);
+  const [chosenYear, setChosenYear] = useState<number>();
+  const year = chosenYear ?? defaultYear;
   const shown = webinarsOfYear(webinars, year);
 
   return (
@@ -48,9 +49,9 @@ export default function WebinarYearFilter({ webinars }: WebinarYearFilterProps) 
           id={selectId}
           value={year}
           disabled={!hydrated}
-          onChange={(event) => setYear(parseWebinarYear(event.target.value) ?? DEFAULT_WEBINAR_YEAR)}
+          onChange={(event) => setChosenYear(parseYearOption(event.target.value, years))}
         >
-          {WEBINAR_YEARS.map((option) => (
+          {years.map((option) => (
             <option key={option} value={option}>
               {option}
             </option>

@@ -2,17 +2,27 @@
  * The past-webinars year filter of spec points 2 and 5: the year options, the default year, and
  * the rule "a webinar is shown when its date text ends with the selected year".
  */
+import { yearOptions, type YearOptions } from './yearOptions.ts';
 
-/** The year options of the filter, newest first (spec point 9: webinars 2020 to 2025). */
-export const WEBINAR_YEARS = [2025, 2024, 2023, 2022, 2021, 2020] as const;
+/** The oldest year the year filter offers (spec point 9: webinars from 2020). */
+export const WEBINARS_FIRST_YEAR = 2020;
 
-export type WebinarYear = (typeof WEBINAR_YEARS)[number];
+/** The year a webinar date text ends with ("14 - March - 2025" -> 2025), or undefined. */
+export function webinarYear(date: string): number | undefined {
+  const match = /(?:^|\D)(\d{4})$/.exec(date.trim());
+  return match ? Number(match[1]) : undefined;
+}
 
-export const DEFAULT_WEBINAR_YEAR: WebinarYear = 2025;
-
-/** The year option a select value stands for, or undefined when it is not one of the options. */
-export function parseWebinarYear(value: string): WebinarYear | undefined {
-  return WEBINAR_YEARS.find((year) => String(year) === value.trim());
+/**
+ * The year options for `webinars` (src/lib/yearOptions.ts): from the later of `currentYear` and
+ * the newest webinar's year down to 2020; the default is the newest year with a webinar.
+ */
+export function webinarYearOptions(webinars: readonly { date: string }[], currentYear: number): YearOptions {
+  return yearOptions(
+    webinars.map((webinar) => webinarYear(webinar.date)),
+    currentYear,
+    WEBINARS_FIRST_YEAR,
+  );
 }
 
 /**

@@ -1,5 +1,6 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { BACKEND_DOWN_URL, REMOTE_URL } from '../../playwright.config.ts';
+import { siteContent } from './content.ts';
 
 /** The browser tests run against a fresh data folder, so the store holds the sample events. */
 
@@ -48,6 +49,8 @@ test.describe('Monthly Activities', () => {
     await page.goto('/monthly-activities');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Monthly Activities');
     await expect(page.getByLabel('Place')).toHaveValue('Tamil Nadu');
+    // The places are those of content/site.yaml, in its order.
+    await expect(page.getByLabel('Place').locator('option')).toHaveText(siteContent().activityPlaces);
     await expect(page.getByLabel('Year')).toHaveValue('2025');
     await expect(page.getByRole('status')).toHaveText('2 events for Tamil Nadu in 2025.');
     await expect(cards(page).locator('h2')).toHaveText([
@@ -103,6 +106,44 @@ test.describe('Monthly Activities', () => {
     await expect(page.getByRole('status')).toHaveText('No events for Chennai in 2023.');
     await expect(cards(page)).toHaveCount(1);
     await expect(cards(page).first()).toHaveAttribute('data-event-id', 'static-001');
+  });
+
+  test('offers this year down to 2021, and after New Year the new year without a rebuild', async ({ page }) => {
+    const years = (first: number) => Array.from({ length: first - 2020 }, (_, index) => String(first - index));
+    await page.goto('/monthly-activities');
+    await expect(page.getByRole('status')).toHaveText('2 events for Tamil Nadu in 2025.');
+    await expect(page.getByLabel('Year').locator('option')).toHaveText(years(Math.max(new Date().getFullYear(), 2025)));
+
+    await page.clock.setFixedTime(new Date('2031-01-02T09:00:00+05:30'));
+    await page.reload();
+    await expect(page.getByRole('status')).toHaveText('2 events for Tamil Nadu in 2025.');
+    await expect(page.getByLabel('Year').locator('option')).toHaveText(years(2031));
+    await page.getByLabel('Year').selectOption('2031');
+    await expect(page.getByRole('status')).toHaveText('No events for Tamil Nadu in 2031.');
+  });
+
+  test('an event of a year after the newest shows under that year, the new default', async ({ page }) => {
+    const year = new Date().getFullYear() + 1;
+    await page.route('**/Admin/api/events_list', async (route) => {
+      const answer: unknown = await (await route.fetch()).json();
+      const records = typeof answer === 'object' && answer !== null ? Reflect.get(answer, 'records') : undefined;
+      if (!Array.isArray(records)) throw new Error('events_list answered without records');
+      const added = {
+        events_id: 9001,
+        events_title: 'Tamil Nadu - New Year CME',
+        events_sub_title: 'The first CME of the year',
+        events_image: '',
+        events_date: `${year}-01-10`,
+      };
+      await route.fulfill({ json: { records: [added, ...records] } });
+    });
+    await page.goto('/monthly-activities');
+    await expect(page.getByRole('status')).toHaveText(`1 event for Tamil Nadu in ${year}.`);
+    await expect(page.getByLabel('Year')).toHaveValue(String(year));
+    await expect(page.getByLabel('Year').locator('option').first()).toHaveText(String(year));
+    await expect(cards(page).locator('h2')).toHaveText(['Tamil Nadu - New Year CME', 'Tamil Nadu']);
+    await page.getByLabel('Year').selectOption('2025');
+    await expect(page.getByRole('status')).toHaveText('2 events for Tamil Nadu in 2025.');
   });
 
   test('View More leads to the event page with its heading, breadcrumb and photos', async ({ page }) => {
@@ -346,6 +387,7 @@ test.describe("with the society's backend (remote mode)", () => {
     await card.getByRole('link', { name: /View More/ }).click();
     await expect(page).toHaveURL(`${REMOTE_URL}/Events/501`);
     await expect(page.getByRole('main').getByRole('heading', { level: 2 })).toHaveText('Remote workshop, first photo');
+    // The backend names them in three forms: absolute, full URL, relative in another letter case.
     const thumbnails = page.locator('.photo-gallery img');
     await expect(thumbnails).toHaveCount(3);
     for (const thumbnail of await thumbnails.all()) {

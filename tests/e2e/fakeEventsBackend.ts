@@ -1,8 +1,9 @@
 /**
  * A small fake of the society's events backend for the browser tests in remote mode (started by
  * playwright.config.ts): the POST events_list and event_details_list of spec point 7, with the
- * doubled slashes the real one writes, and its photos under /Admin/uploads/ (600 by 400 JPEGs
- * drawn at start). GET /healthz tells Playwright it is up. Listens on 127.0.0.1:$PORT.
+ * doubled slashes the real one writes in every form a path can take (relative, absolute, full
+ * URL, another letter case), and its photos under /Admin/uploads/ (600 by 400 JPEGs drawn at
+ * start). GET /healthz tells Playwright it is up. Listens on 127.0.0.1:$PORT.
  */
 import http from 'node:http';
 import sharp from 'sharp';
@@ -16,7 +17,7 @@ const FAKE_EVENTS = [
     events_id: 501,
     events_title: 'Tamil Nadu - Remote Backend Workshop',
     events_sub_title: 'Served by the society backend',
-    events_image: '/Admin//uploads/remote/501/1.jpg',
+    events_image: 'Admin//uploads/remote/501/1.jpg',
     events_date: '2025-04-05',
   },
   {
@@ -40,11 +41,18 @@ for (const [index, background] of PHOTO_COLOURS.entries()) {
 }
 photos.set('/Admin/uploads/remote/502/1.jpg', photos.get('/Admin/uploads/remote/501/1.jpg') ?? Buffer.alloc(0));
 
+/** The path forms of event 501's photos, one per photo. */
+const PATH_FORMS = [
+  (file: string) => `/Admin//uploads/remote/501/${file}`,
+  (file: string) => `http://127.0.0.1:${port}/Admin//uploads/remote/501/${file}`,
+  (file: string) => `admin//UPLOADS/remote/501/${file}`,
+];
+
 function details(eventId: unknown) {
   if (eventId === 501) {
     return {
       records: PHOTO_COLOURS.map((_colour, index) => ({
-        event_image: `/Admin//uploads/remote/501/${index + 1}.jpg`,
+        event_image: PATH_FORMS[index % PATH_FORMS.length]?.(`${index + 1}.jpg`) ?? '',
         img_description: index === 0 ? 'Remote workshop, first photo' : `Remote workshop, photo ${index + 1}`,
       })),
     };

@@ -1,13 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  DEFAULT_WEBINAR_YEAR,
-  WEBINAR_YEARS,
-  dateEndsWithYear,
-  isoFromDottedDate,
-  parseWebinarYear,
-  webinarCountText,
-  webinarsOfYear,
-} from '../../src/lib/webinars.ts';
+import { dateEndsWithYear, isoFromDottedDate, webinarCountText, webinarsOfYear } from '../../src/lib/webinars.ts';
 import { newestFirst, webinarIsoDate } from '../../src/lib/webinarDates.ts';
 
 const WEBINARS = [
@@ -18,25 +10,6 @@ const WEBINARS = [
   { id: 5, date: '18 - December - 2020' },
   { id: 6, date: '1 - June - 12025' },
 ];
-
-describe('the year options', () => {
-  it('run from 2025 down to 2020, with 2025 the default', () => {
-    expect(WEBINAR_YEARS).toEqual([2025, 2024, 2023, 2022, 2021, 2020]);
-    expect(DEFAULT_WEBINAR_YEAR).toBe(2025);
-  });
-
-  it.each([
-    ['2025', 2025],
-    ['2020', 2020],
-    [' 2023 ', 2023],
-    ['2019', undefined],
-    ['2026', undefined],
-    ['', undefined],
-    ['twenty', undefined],
-  ])('select value %j -> %j', (value, expected) => {
-    expect(parseWebinarYear(value)).toBe(expected);
-  });
-});
 
 describe('dateEndsWithYear', () => {
   it.each([

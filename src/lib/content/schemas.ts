@@ -66,6 +66,13 @@ export function createSchemas<ImageSchema extends z.ZodType>(image: ImageField<I
     footerBranches: z
       .array(text('a branch name'))
       .min(1, { error: 'expected at least one branch for the footer list' }),
+    /** The places of the Monthly Activities filter, matched in event titles; the first is chosen at first. */
+    activityPlaces: z
+      .array(text('a place, such as "Salem"'))
+      .min(1, { error: 'expected at least one place for the Monthly Activities filter, such as "Tamil Nadu"' })
+      .refine((places) => new Set(places.map((place) => place.toLowerCase())).size === places.length, {
+        error: 'expected each place once; a place is listed twice',
+      }),
     designer: z.strictObject({ name: text("the site designer's name"), url: link }),
   });
 

@@ -1,17 +1,14 @@
 /**
  * The Monthly Activities filters (spec points 2, 5 and 9): an event is kept only if it has
  * both a title and a date, its title contains the selected place (case-insensitive), and the
- * year of its date equals the selected year.
+ * year of its date equals the selected year. The places are content (`activityPlaces` in
+ * content/site.yaml); the first is the one chosen at first.
  */
+import { yearOptions, type YearOptions } from '../yearOptions.ts';
 import type { EventRecord } from './eventRecords.ts';
 
-export const EVENT_PLACES = ['Tamil Nadu', 'Salem', 'Madurai', 'Coimbatore', 'Chennai'] as const;
-export const EVENT_YEARS = [2025, 2024, 2023, 2022, 2021] as const;
-export const DEFAULT_PLACE: EventPlace = 'Tamil Nadu';
-export const DEFAULT_YEAR: EventYear = 2025;
-
-export type EventPlace = (typeof EVENT_PLACES)[number];
-export type EventYear = (typeof EVENT_YEARS)[number];
+/** The oldest year the year filter offers (spec point 9: events from 2021). */
+export const EVENTS_FIRST_YEAR = 2021;
 
 /** The year of a date written "2025-03-14", "14-03-2025", "14 March 2025" and similar; else undefined. */
 export function yearOf(date: string): number | undefined {
@@ -19,18 +16,37 @@ export function yearOf(date: string): number | undefined {
   return match ? Number(match[1]) : undefined;
 }
 
-export function filterEvents(events: readonly EventRecord[], place: string, year: number): EventRecord[] {
-  const wanted = place.trim().toLowerCase();
-  return events.filter((event) => {
-    const title = event.events_title.trim();
-    const date = event.events_date.trim();
-    if (!title || !date) return false;
-    return title.toLowerCase().includes(wanted) && yearOf(date) === year;
-  });
+/** Whether the filter can show an event at all: it needs both a title and a date. */
+function isListable(event: EventRecord): boolean {
+  return event.events_title.trim() !== '' && event.events_date.trim() !== '';
 }
 
-/** The place an event belongs to, for breadcrumbs: the first city its title names, else Tamil Nadu. */
-export function placeOfEvent(title: string): EventPlace {
+/**
+ * The year options for `events` (src/lib/yearOptions.ts): from the later of `currentYear` and
+ * the newest event's year down to 2021; the default is the newest year with an event that has a
+ * title and a date (whatever its place).
+ */
+export function eventYearOptions(events: readonly EventRecord[], currentYear: number): YearOptions {
+  const years = events.filter(isListable).map((event) => yearOf(event.events_date.trim()));
+  return yearOptions(years, currentYear, EVENTS_FIRST_YEAR);
+}
+
+export function filterEvents(events: readonly EventRecord[], place: string, year: number): EventRecord[] {
+  const wanted = place.trim().toLowerCase();
+  return events.filter(
+    (event) =>
+      isListable(event) &&
+      event.events_title.trim().toLowerCase().includes(wanted) &&
+      yearOf(event.events_date.trim()) === year,
+  );
+}
+
+/**
+ * The place an event belongs to, for breadcrumbs: the first of `places` after the first that its
+ * title names, else the first (the whole state, "Tamil Nadu" in the sample content).
+ */
+export function placeOfEvent(title: string, places: readonly string[]): string {
+  const [broadest = '', ...cities] = places;
   const lower = title.toLowerCase();
-  return EVENT_PLACES.find((place) => place !== 'Tamil Nadu' && lower.includes(place.toLowerCase())) ?? 'Tamil Nadu';
+  return cities.find((place) => lower.includes(place.toLowerCase())) ?? broadest;
 }

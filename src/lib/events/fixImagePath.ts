@@ -1,17 +1,39 @@
 /**
- * Image paths of event records. The society's backend sometimes writes a doubled slash after
- * the Admin segment ("/Admin//uploads/x.jpg"); it is corrected to one. Its photos live under
- * /Admin/uploads/ on its own origin, and the site serves them at the same path (fetching them
- * from the backend), so records keep site-relative paths that the Content-Security-Policy
- * (img-src 'self') lets the browser load.
+ * Image paths of event records. The society's backend writes a doubled slash after the Admin
+ * segment, in every form a record can take: relative ("Admin//uploads/x.jpg"), absolute
+ * ("/Admin//uploads/x.jpg") and full URLs ("https://host/Admin//uploads/x.jpg"); it is
+ * corrected to one, whatever the letter case. Its photos live under /Admin/uploads/ on its own
+ * origin, and the site serves them at the same path (fetching them from the backend), so
+ * records keep site-relative paths that the Content-Security-Policy (img-src 'self') lets the
+ * browser load.
  */
-
 /** Where event photos are served, by the site as by the society's backend. */
 export const UPLOADS_PATH = '/Admin/uploads/';
 
-/** "/Admin//uploads/a.jpg" -> "/Admin/uploads/a.jpg", also inside full URLs; other slashes stay. */
+/** A full URL's scheme and host ("https://host:8080"), or a protocol-relative one's ("//host"). */
+const URL_ORIGIN = /^(?:[a-z][a-z\d+.-]*:)?\/\/[^/?#]*/i;
+
+/** "Admin" as a whole path segment in any letter case, the slashes after it, and "uploads/" right after. */
+const ADMIN_SEGMENT = /(^|\/)(admin)\/+(uploads\/)?/gi;
+
+/**
+ * A record's image path with the Admin segment corrected: the slashes after it become one, and
+ * the photo folder gets the spelling the site serves ("Admin/uploads/", in any letter case
+ * before); a relative path that starts with the Admin segment is taken from the backend's root.
+ * The host of a full URL and every other slash stay as they are.
+ *
+ *   "Admin//uploads/a.jpg"               -> "/Admin/uploads/a.jpg"
+ *   "/ADMIN//Uploads/a.jpg"              -> "/Admin/uploads/a.jpg"
+ *   "https://host/Admin//uploads/a.jpg"  -> "https://host/Admin/uploads/a.jpg"
+ */
 export function fixImagePath(imagePath: string): string {
-  return imagePath.replace(/(\/Admin)\/{2,}/gi, '$1/');
+  const origin = URL_ORIGIN.exec(imagePath)?.[0] ?? '';
+  const fixed = imagePath
+    .slice(origin.length)
+    .replace(ADMIN_SEGMENT, (_match, before: string, admin: string, uploads?: string) =>
+      uploads ? `${before}Admin/uploads/` : `${before}${admin}/`,
+    );
+  return origin || !/^admin\//i.test(fixed) ? origin + fixed : `/${fixed}`;
 }
 
 /**

@@ -4,14 +4,30 @@ import { fixImagePath, sitePathOf } from '../../../src/lib/events/fixImagePath.t
 
 describe('fixImagePath', () => {
   it.each([
-    ['/Admin//uploads/a.jpg', '/Admin/uploads/a.jpg'],
-    ['/Admin///uploads/a.jpg', '/Admin/uploads/a.jpg'],
-    ['http://host/Admin//uploads/a.jpg', 'http://host/Admin/uploads/a.jpg'],
-    ['/admin//uploads/a.jpg', '/admin/uploads/a.jpg'],
-    ['/Admin/uploads/a.jpg', '/Admin/uploads/a.jpg'],
-    ['/uploads//a.jpg', '/uploads//a.jpg'],
-    ['', ''],
-  ])('%s -> %s', (input, expected) => {
+    // The three forms a record can take, as the society's backend writes them.
+    ['relative', 'Admin//uploads/events/101/a.jpg', '/Admin/uploads/events/101/a.jpg'],
+    ['absolute', '/Admin//uploads/events/101/a.jpg', '/Admin/uploads/events/101/a.jpg'],
+    ['full URL', 'https://host/Admin//uploads/events/101/a.jpg', 'https://host/Admin/uploads/events/101/a.jpg'],
+    ['full URL with a port', 'http://host:8080/Admin//uploads/a.jpg', 'http://host:8080/Admin/uploads/a.jpg'],
+    ['protocol-relative URL', '//host/Admin//uploads/a.jpg', '//host/Admin/uploads/a.jpg'],
+    // Letter case: the photo folder gets the spelling the site serves.
+    ['relative, lower case', 'admin//uploads/a.jpg', '/Admin/uploads/a.jpg'],
+    ['absolute, mixed case', '/ADMIN//Uploads/a.jpg', '/Admin/uploads/a.jpg'],
+    ['full URL, mixed case', 'https://host/aDmIn//UPLOADS/a.jpg', 'https://host/Admin/uploads/a.jpg'],
+    ['more than two slashes', '/Admin///uploads/a.jpg', '/Admin/uploads/a.jpg'],
+    ['already correct, relative', 'Admin/uploads/a.jpg', '/Admin/uploads/a.jpg'],
+    ['already correct', '/Admin/uploads/a.jpg', '/Admin/uploads/a.jpg'],
+    ['with a query', '/Admin//uploads/a.jpg?v=2', '/Admin/uploads/a.jpg?v=2'],
+    // Only the Admin segment: other slashes, other folders and the file name stay as written.
+    ['another folder after Admin', '/admin//images/A.jpg', '/admin/images/A.jpg'],
+    ['a doubled slash elsewhere', '/uploads//a.jpg', '/uploads//a.jpg'],
+    ['a doubled slash in the file part', '/Admin//uploads//a.jpg', '/Admin/uploads//a.jpg'],
+    ['a segment that only ends in admin', '/SuperAdmin//uploads/a.jpg', '/SuperAdmin//uploads/a.jpg'],
+    ['a segment that only starts with admin', 'Administration//a.jpg', 'Administration//a.jpg'],
+    ['a host named admin', 'https://admin/uploads//a.jpg', 'https://admin/uploads//a.jpg'],
+    ['a relative path elsewhere', 'uploads/a.jpg', 'uploads/a.jpg'],
+    ['nothing', '', ''],
+  ])('%s: %s -> %s', (_, input, expected) => {
     expect(fixImagePath(input)).toBe(expected);
   });
 });
@@ -19,7 +35,10 @@ describe('fixImagePath', () => {
 describe('sitePathOf', () => {
   it.each([
     ['/Admin//uploads/a.jpg', '/Admin/uploads/a.jpg'],
+    ['Admin//uploads/events/101/a.jpg', '/Admin/uploads/events/101/a.jpg'],
     ['Admin/uploads/events/3/a.jpg', '/Admin/uploads/events/3/a.jpg'],
+    ['/admin//Uploads/a.jpg', '/Admin/uploads/a.jpg'],
+    ['http://BACKEND:8080/ADMIN//uploads/a.jpg', '/Admin/uploads/a.jpg'],
     ['  /Admin/uploads/a b.jpg ', '/Admin/uploads/a%20b.jpg'],
     ['http://backend:8080/Admin//uploads/a.jpg', '/Admin/uploads/a.jpg'],
     ['http://other:8080/Admin/uploads/a.jpg', 'http://other:8080/Admin/uploads/a.jpg'],
@@ -84,11 +103,13 @@ describe('normalizeEventImages', () => {
           { event_image: '', img_description: 'No image' },
           { img_description: 'Missing' },
           { event_image: '/Admin/uploads/2.jpg' },
+          { event_image: 'Admin//uploads/3.jpg' },
         ],
       }),
     ).toEqual([
       { event_image: '/Admin/uploads/1.jpg', img_description: 'First' },
       { event_image: '/Admin/uploads/2.jpg', img_description: '' },
+      { event_image: '/Admin/uploads/3.jpg', img_description: '' },
     ]);
   });
 });

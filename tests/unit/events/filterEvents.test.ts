@@ -1,14 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { EventRecord } from '../../../src/lib/events/eventRecords.ts';
-import {
-  DEFAULT_PLACE,
-  DEFAULT_YEAR,
-  EVENT_PLACES,
-  EVENT_YEARS,
-  filterEvents,
-  placeOfEvent,
-  yearOf,
-} from '../../../src/lib/events/filterEvents.ts';
+import { filterEvents, placeOfEvent, yearOf } from '../../../src/lib/events/filterEvents.ts';
 
 const event = (events_id: number, events_title: string, events_date: string): EventRecord => ({
   events_id,
@@ -16,14 +8,6 @@ const event = (events_id: number, events_title: string, events_date: string): Ev
   events_sub_title: '',
   events_image: '',
   events_date,
-});
-
-describe('options', () => {
-  it('offers the five places and the years 2025 to 2021, defaulting to Tamil Nadu and 2025', () => {
-    expect(EVENT_PLACES).toEqual(['Tamil Nadu', 'Salem', 'Madurai', 'Coimbatore', 'Chennai']);
-    expect(EVENT_YEARS).toEqual([2025, 2024, 2023, 2022, 2021]);
-    expect([DEFAULT_PLACE, DEFAULT_YEAR]).toEqual(['Tamil Nadu', 2025]);
-  });
 });
 
 describe('filterEvents (spec point 5)', () => {
@@ -72,12 +56,23 @@ describe('yearOf', () => {
 });
 
 describe('placeOfEvent', () => {
+  const PLACES = ['Tamil Nadu', 'Salem', 'Madurai', 'Coimbatore', 'Chennai'];
+
+  it('is the only place when there is one', () => {
+    expect(placeOfEvent('Salem - Airway Workshop', ['Tamil Nadu'])).toBe('Tamil Nadu');
+  });
+
+  it('follows the places of the content, in their order', () => {
+    expect(placeOfEvent('Erode and Salem CME', ['Tamil Nadu', 'Erode', 'Salem'])).toBe('Erode');
+    expect(placeOfEvent('Erode and Salem CME', ['Tamil Nadu', 'Salem', 'Erode'])).toBe('Salem');
+  });
+
   it.each([
     ['Salem - Airway Workshop', 'Salem'],
     ['madurai simulation day', 'Madurai'],
     ['Tamil Nadu - State Quiz', 'Tamil Nadu'],
     ['Rural CME', 'Tamil Nadu'],
   ])('%s -> %s', (title, place) => {
-    expect(placeOfEvent(title)).toBe(place);
+    expect(placeOfEvent(title, PLACES)).toBe(place);
   });
 });

@@ -6,6 +6,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { EventsUnavailableError, PhotoUnavailableError } from '../../../src/server/events/EventsSource.ts';
 import { RemoteEventsSource } from '../../../src/server/events/RemoteEventsSource.ts';
+import { UPLOADS_PATH } from '../../../src/lib/events/fixImagePath.ts';
 import { serveUpload } from '../../../src/server/uploads.ts';
 
 /** A small fake of the society's backend whose behaviour each test sets. */
@@ -27,6 +28,9 @@ function answerPhoto(url: string, response: http.ServerResponse) {
       });
       response.end(photo);
       return;
+    case '/Admin/uploads/events/12/2.jpg':
+    case '/Admin/uploads/events/12/3.jpg':
+    case '/Admin/uploads/events/12/4.jpg':
     case '/Admin/uploads/events/12/a%20b.jpg':
       response.writeHead(200, { 'Content-Type': 'image/jpeg; charset=binary' }).end(photo);
       return;
@@ -105,9 +109,11 @@ beforeAll(async () => {
         response.end(
           JSON.stringify({
             records: [
-              { event_image: '/Admin//uploads/12/1.jpg', img_description: 'First photo' },
-              { event_image: `${origin}/Admin//uploads/12/2.jpg`, img_description: 'Second photo' },
-              { event_image: 'Admin/uploads/12/3.jpg', img_description: 'Third photo' },
+              // Every form a record can take: absolute, full URL, relative, mixed case.
+              { event_image: '/Admin//uploads/events/12/1.jpg', img_description: 'First photo' },
+              { event_image: `${origin}/Admin//uploads/events/12/2.jpg`, img_description: 'Second photo' },
+              { event_image: 'Admin//uploads/events/12/3.jpg', img_description: 'Third photo' },
+              { event_image: '/ADMIN//Uploads/events/12/4.jpg', img_description: 'Fourth photo' },
             ],
           }),
         );
@@ -174,9 +180,10 @@ describe('RemoteEventsSource', () => {
       },
     ]);
     expect(images).toEqual([
-      { event_image: '/Admin/uploads/12/1.jpg', img_description: 'First photo' },
-      { event_image: '/Admin/uploads/12/2.jpg', img_description: 'Second photo' },
-      { event_image: '/Admin/uploads/12/3.jpg', img_description: 'Third photo' },
+      { event_image: '/Admin/uploads/events/12/1.jpg', img_description: 'First photo' },
+      { event_image: '/Admin/uploads/events/12/2.jpg', img_description: 'Second photo' },
+      { event_image: '/Admin/uploads/events/12/3.jpg', img_description: 'Third photo' },
+      { event_image: '/Admin/uploads/events/12/4.jpg', img_description: 'Fourth photo' },
     ]);
   });
 
@@ -316,6 +323,17 @@ describe('the uploads route in remote mode', () => {
     expect(response.headers.get('etag')).toMatch(/^"[0-9a-f]{20}"$/);
     expect(response.headers.get('last-modified')).toBe('Tue, 04 Feb 2025 10:00:00 GMT');
     expect(Buffer.from(await response.arrayBuffer()).equals(photo)).toBe(true);
+  });
+
+  it('serves the photo of every legacy path form a record takes through the site', async () => {
+    const images = await source().eventDetails(12);
+    expect(images).toHaveLength(4);
+    for (const { event_image } of images) {
+      expect(event_image.startsWith(UPLOADS_PATH)).toBe(true);
+      const response = await get(event_image.slice(UPLOADS_PATH.length));
+      expect([event_image, response.status]).toEqual([event_image, 200]);
+      expect(Buffer.from(await response.arrayBuffer()).equals(photo)).toBe(true);
+    }
   });
 
   it('serves a resized WebP of a backend photo and caches it on disk', async () => {
