@@ -4,6 +4,7 @@ import react from '@astrojs/react';
 import { defineConfig } from 'astro/config';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { precompress } from './src/integrations/precompress.ts';
 
 const serverDir = fileURLToPath(new URL('./src/server/', import.meta.url));
 
@@ -39,7 +40,8 @@ export default defineConfig({
   site: site.href,
   output: 'static',
   adapter: node({ mode: 'standalone' }),
-  integrations: [react()],
+  // Build steps run in this order when the build is done: precompress last, over every file.
+  integrations: [react(), precompress()],
   trailingSlash: 'ignore',
   devToolbar: { enabled: false },
   server: { host: '127.0.0.1', port: 4321 },

@@ -13,6 +13,7 @@ import { EventsListAnswers } from '../src/server/api/eventsListAnswer.ts';
 import { ContactSettingsError } from '../src/server/contact/settings.ts';
 import { EventsSettingsError } from '../src/server/events/settings.ts';
 import { loadPagePolicies } from '../src/server/http/contentSecurityPolicy.ts';
+import { PrecompressedFiles } from '../src/server/http/precompressedFiles.ts';
 import { createSiteServer } from '../src/server/http/siteServer.ts';
 import { getServices } from '../src/server/services.ts';
 
@@ -85,6 +86,8 @@ const server = createSiteServer((request, response) => handler(request, response
   healthCheck: () => events.isHealthy(),
   pagePolicy: loadPagePolicies(path.join(root, 'dist/client')),
   eventsList: () => eventsList.current(),
+  // The built files compressed at build time are sent as they are (src/integrations/precompress.ts).
+  precompressed: PrecompressedFiles.load(path.join(root, 'dist/client')),
 });
 server.listen(port, host, () => {
   console.info(`Serving the site on http://${host}:${port} (data in ${process.env.DATA_DIR})`);
