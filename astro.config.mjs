@@ -5,6 +5,7 @@ import { defineConfig } from 'astro/config';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { precompress } from './src/integrations/precompress.ts';
+import { searchIndex } from './src/integrations/searchIndex.ts';
 
 const serverDir = fileURLToPath(new URL('./src/server/', import.meta.url));
 
@@ -40,8 +41,9 @@ export default defineConfig({
   site: site.href,
   output: 'static',
   adapter: node({ mode: 'standalone' }),
-  // Build steps run in this order when the build is done: precompress last, over every file.
-  integrations: [react(), precompress()],
+  // Build steps run in this order when the build is done: the search index, then the
+  // precompression of every file (the index's own scripts included).
+  integrations: [react(), searchIndex(), precompress()],
   trailingSlash: 'ignore',
   devToolbar: { enabled: false },
   server: { host: '127.0.0.1', port: 4321 },

@@ -45,10 +45,15 @@ const SHARED = [
 ];
 
 test.describe('precompressed static files', () => {
-  for (const [route, file] of [
+  const pages: [route: string, file: string][] = [
     ['/', 'index.html'],
     ['/branches', 'branches/index.html'],
-  ]) {
+  ];
+  const encodings: [accept: string, encoding: string, suffix: string][] = [
+    ['gzip, deflate, br, zstd', 'br', '.br'],
+    ['gzip', 'gzip', '.gz'],
+  ];
+  for (const [route, file] of pages) {
     test(`${route} is sent as the brotli or gzip file made at build time, or as it is`, async ({ baseURL }) => {
       const url = new URL(route, baseURL).href;
       const original = readFileSync(path.join(CLIENT, file));
@@ -58,10 +63,7 @@ test.describe('precompressed static files', () => {
       expect(identity.body.equals(original)).toBe(true);
       expect(identity.headers['vary']).toMatch(/Accept-Encoding/);
 
-      for (const [accept, encoding, suffix] of [
-        ['gzip, deflate, br, zstd', 'br', '.br'],
-        ['gzip', 'gzip', '.gz'],
-      ]) {
+      for (const [accept, encoding, suffix] of encodings) {
         const answer = await rawRequest(url, { 'Accept-Encoding': accept });
         expect(answer.status).toBe(200);
         expect(answer.headers['content-encoding']).toBe(encoding);
