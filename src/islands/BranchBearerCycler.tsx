@@ -41,10 +41,12 @@ export default function BranchBearerCycler({ branch, bearers, children }: Branch
     items.forEach((item, itemIndex) => {
       item.hidden = itemIndex !== index;
     });
-    // The bearer a link named is shown now: bring it into view (the browser could not, hidden).
+    // The bearer a link named is shown now: bring the branch into view, its name and this card.
     const linked = linkedTarget.current;
     linkedTarget.current = undefined;
-    if (linked && items[index]?.contains(linked)) linked.scrollIntoView({ block: 'start' });
+    if (linked && items[index]?.contains(linked)) {
+      (rootRef.current?.closest('section') ?? linked).scrollIntoView({ block: 'start' });
+    }
   }, [enhanced, index]);
 
   // A link to one of these bearers (/branches#salem-2, as search results give) shows that one,
