@@ -28,6 +28,7 @@ import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import lighthouse from 'lighthouse';
 import { FIXED_ROUTES } from '../src/lib/routes.ts';
+import { median, table, targetReport, type RouteFigures } from './benchReport.ts';
 import { CHROMIUM_ARGS, ensureChromium } from './chromium.ts';
 import { startProductionServer } from './productionServer.ts';
 import { PER_CONNECTION_HEADERS, type RecordedAnswer } from './replayServer.ts';
@@ -93,23 +94,6 @@ if (flags.only !== undefined && flags.only !== 'lighthouse' && flags.only !== 'l
 }
 
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-function median(values: readonly number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1
-    ? (sorted[middle] ?? NaN)
-    : ((sorted[middle - 1] ?? NaN) + (sorted[middle] ?? NaN)) / 2;
-}
-
-function table(header: readonly string[], rows: readonly (readonly string[])[]): string {
-  const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => row[column]?.length ?? 0)));
-  const line = (cells: readonly string[]) =>
-    cells
-      .map((cell, column) => (column === 0 ? cell.padEnd(widths[column] ?? 0) : cell.padStart(widths[column] ?? 0)))
-      .join('  ');
-  return [line(header), ...rows.map(line)].join('\n');
-}
 
 // ---------------------------------------------------------------------------------------------
 // Lighthouse
@@ -244,6 +228,7 @@ async function lighthouseReport(siteUrl: string) {
   rmSync(REPORTS, { recursive: true, force: true });
   const chromium = await launchChromium();
   const rows: string[][] = [];
+  const figures: RouteFigures[] = [];
   const notes: Record<'costsPoints' | 'diagnostics', string[]> = { costsPoints: [], diagnostics: [] };
   let tools = '';
   try {
@@ -261,6 +246,13 @@ async function lighthouseReport(siteUrl: string) {
         (middle((run) => run.scriptBytes) / 1024).toFixed(1),
         middle((run) => run.benchmarkIndex).toFixed(0),
       ]);
+      figures.push({
+        route,
+        performance: middle((run) => run.scores.performance),
+        lcpMs: middle((run) => run.lcpMs),
+        cls: middle((run) => run.cls),
+        scriptKiB: middle((run) => run.scriptBytes) / 1024,
+      });
       // One line per audit, with the values of the runs that flagged it.
       const seen = new Map<string, { costsPoints: boolean; values: string[] }>();
       for (const { audit, value, costsPoints } of results.flatMap((run) => run.shortfalls)) {
@@ -287,6 +279,7 @@ async function lighthouseReport(siteUrl: string) {
     'host: the speed Lighthouse measured for this machine during the runs (its benchmarkIndex; a fast desktop scores 1500 and more). ' +
       'Lighthouse slows the CPU 4x on top of it, so a slow or busy machine lowers the performance score through total blocking time.\n',
   );
+  console.info(`${targetReport(figures)}\n`);
   const list = (lines: string[]) => lines.map((line) => `\n  ${line}`).join('');
   console.info(
     notes.costsPoints.length > 0
