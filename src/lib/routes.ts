@@ -40,9 +40,6 @@ export const FIXED_ROUTES: readonly string[] = [
   SEARCH_ROUTE,
 ];
 
-/** The fixed routes search engines should list (the search page is not one of them). */
-export const INDEXED_ROUTES: readonly string[] = FIXED_ROUTES.filter((route) => route !== SEARCH_ROUTE);
-
 function trimSlash(pathname: string): string {
   return pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
 }

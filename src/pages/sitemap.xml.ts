@@ -1,9 +1,9 @@
 /**
- * sitemap.xml: every fixed page (but the search page) and every event page, built on demand so that new events appear
+ * sitemap.xml: every fixed page and every event page, built on demand so that new events appear
  * without a rebuild. If the events source cannot answer, the fixed pages are still listed.
  */
 import type { APIRoute } from 'astro';
-import { INDEXED_ROUTES } from '../lib/routes.ts';
+import { FIXED_ROUTES } from '../lib/routes.ts';
 import { getServices } from '../server/services.ts';
 
 export const prerender = false;
@@ -14,7 +14,7 @@ function escapeXml(text: string): string {
 
 export const GET: APIRoute = async ({ site, url }) => {
   const origin = site ?? url;
-  const paths = [...INDEXED_ROUTES];
+  const paths = [...FIXED_ROUTES];
   try {
     const events = await (await getServices()).events.listEvents();
     paths.push(...events.map((event) => `/Events/${event.events_id}`));
