@@ -12,7 +12,7 @@
  * spec point 8 asks no alert) that they could not be loaded, with a button to try again. The
  * fixed Tamil Nadu cricket tournament card always comes last.
  */
-import { useCallback, useEffect, useId, useMemo, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useId, useMemo, useState, type SubmitEvent } from 'react';
 import {
   activitySearch,
   activityStatus,
@@ -109,7 +109,7 @@ export function EventsBrowser(props: EventsBrowserProps) {
 
   // "Show events" (or Enter) and "Try again": the form's own values, shown without a new page;
   // a failed list is asked for again.
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+  const onSubmit = (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
     const data = new FormData(event.currentTarget);
     const asked = new URLSearchParams({ place: String(data.get('place') ?? ''), year: String(data.get('year') ?? '') });

@@ -9,7 +9,7 @@
  * The status line (a polite live region) says how many results there are; when there are none,
  * or search cannot load, it offers the directory pages instead.
  */
-import { useCallback, useEffect, useId, useRef, useState, useSyncExternalStore, type FormEvent } from 'react';
+import { useCallback, useEffect, useId, useRef, useState, useSyncExternalStore, type SubmitEvent } from 'react';
 import { searchHits, type SearchHit } from '../lib/search/searchHits.ts';
 import { loadPagefind } from './pagefindClient.ts';
 
@@ -113,7 +113,7 @@ export function SiteSearch({ directory }: SiteSearchProps) {
     return () => window.clearTimeout(timer);
   }, [query, typed, search]);
 
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+  const onSubmit = (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
     void search(query);
   };

@@ -1,9 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  activitySearch,
-  activityStatus,
-  parseActivitySelection,
-} from '../../../src/lib/events/activitySelection.ts';
+import { activitySearch, activityStatus, parseActivitySelection } from '../../../src/lib/events/activitySelection.ts';
 import type { YearOptions } from '../../../src/lib/yearOptions.ts';
 
 const PLACES = ['Tamil Nadu', 'Salem', 'Madurai', 'Coimbatore', 'Chennai'];
