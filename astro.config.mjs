@@ -6,6 +6,8 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { BUILT_SITE_FILE, siteUrlOf } from './src/lib/siteUrl.ts';
+import { precompress } from './src/integrations/precompress.ts';
+import { searchIndex } from './src/integrations/searchIndex.ts';
 
 const serverDir = fileURLToPath(new URL('./src/server/', import.meta.url));
 
@@ -66,7 +68,9 @@ export default defineConfig({
   site: site.href,
   output: 'static',
   adapter: node({ mode: 'standalone' }),
-  integrations: [react(), recordSiteUrl(site)],
+  // Build steps run in this order when the build is done: the search index, then the
+  // precompression of every file (the index's own scripts included).
+  integrations: [react(), recordSiteUrl(site), searchIndex(), precompress()],
   trailingSlash: 'ignore',
   devToolbar: { enabled: false },
   server: { host: '127.0.0.1', port: 4321 },

@@ -8,17 +8,19 @@
  * Uses BUDGET_URL if given (a running server), otherwise builds if needed and starts one.
  */
 import { chromium, type Page } from '@playwright/test';
-import { FIXED_ROUTES } from '../src/lib/routes.ts';
+import { FIXED_ROUTES, SEARCH_ROUTE } from '../src/lib/routes.ts';
 import { CHROMIUM_ARGS, ensureChromium } from './chromium.ts';
 import { startProductionServer } from './productionServer.ts';
 
-/** Every fixed route, and one event page of the sample data. */
-const ROUTES = [...FIXED_ROUTES, '/Events/1'];
-const KINDS = ['html', 'css', 'js', 'images', 'other'] as const;
+/** Every fixed route, one event page of the sample data, and a search (the only use of the index). */
+const ROUTES = [...FIXED_ROUTES, '/Events/1', `${SEARCH_ROUTE}?q=Salem`];
+/** "search": the search index and its code (/pagefind/), which only a search may load. */
+const KINDS = ['html', 'css', 'js', 'images', 'search', 'other'] as const;
 type Kind = (typeof KINDS)[number];
 type Totals = Record<Kind, number>;
 
-function kindOf(resourceType: string, contentType: string): Kind {
+function kindOf(url: string, resourceType: string, contentType: string): Kind {
+  if (new URL(url).pathname.startsWith('/pagefind/')) return 'search';
   if (resourceType === 'document') return 'html';
   if (resourceType === 'stylesheet' || contentType.includes('css')) return 'css';
   if (resourceType === 'script' || contentType.includes('javascript')) return 'js';
@@ -27,7 +29,7 @@ function kindOf(resourceType: string, contentType: string): Kind {
 }
 
 async function measure(page: Page, url: string): Promise<{ status: number; firstView: Totals; wholePage: Totals }> {
-  const totals: Totals = { html: 0, css: 0, js: 0, images: 0, other: 0 };
+  const totals: Totals = { html: 0, css: 0, js: 0, images: 0, search: 0, other: 0 };
   const pending: Promise<void>[] = [];
   page.on('requestfinished', (request) => {
     pending.push(
@@ -36,7 +38,8 @@ async function measure(page: Page, url: string): Promise<{ status: number; first
         if (!response) return;
         const sizes = await request.sizes();
         const contentType = (await response.headerValue('content-type')) ?? '';
-        totals[kindOf(request.resourceType(), contentType)] += sizes.responseBodySize + sizes.responseHeadersSize;
+        totals[kindOf(request.url(), request.resourceType(), contentType)] +=
+          sizes.responseBodySize + sizes.responseHeadersSize;
       })(),
     );
   });

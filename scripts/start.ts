@@ -13,6 +13,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { BUILT_SITE_FILE } from '../src/lib/siteUrl.ts';
 import { EventsListAnswers } from '../src/server/api/eventsListAnswer.ts';
 import { loadPagePolicies } from '../src/server/http/contentSecurityPolicy.ts';
+import { PrecompressedFiles } from '../src/server/http/precompressedFiles.ts';
 import { createSiteServer } from '../src/server/http/siteServer.ts';
 import { getServices } from '../src/server/services.ts';
 import { readServerSettings, SettingsError, startupWarnings, type HttpSettings } from '../src/server/settings.ts';
@@ -102,6 +103,8 @@ const server = createSiteServer((request, response) => handler(request, response
   eventsList: () => eventsList.current(),
   trustProxy: settings.trustProxy,
   timeouts: settings.timeouts,
+  // The built files compressed at build time are sent as they are (src/integrations/precompress.ts).
+  precompressed: PrecompressedFiles.load(path.join(root, 'dist/client')),
 });
 server.listen(port, host, () => {
   console.info(`Serving the site on http://${host}:${port} (data in ${process.env.DATA_DIR})`);

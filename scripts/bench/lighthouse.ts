@@ -11,7 +11,7 @@ import lighthouse from 'lighthouse';
 import { CHROMIUM_ARGS, ensureChromium } from '../chromium.ts';
 import { startProcess, type StartedProcess } from '../startProcess.ts';
 import { cpuSlowdown, routes, runs } from './options.ts';
-import { median, table } from './report.ts';
+import { median, table, targetReport, type RouteFigures } from './report.ts';
 
 /** Lighthouse sometimes fails to record a trace on a busy machine; such a run is tried again. */
 const LIGHTHOUSE_ATTEMPTS = 3;
@@ -140,6 +140,7 @@ export async function lighthouseReport(siteUrl: string, devtoolsPort: number) {
   rmSync(REPORTS, { recursive: true, force: true });
   const chromium = await launchChromium(devtoolsPort);
   const rows: string[][] = [];
+  const figures: RouteFigures[] = [];
   const notes: Record<'costsPoints' | 'diagnostics', string[]> = { costsPoints: [], diagnostics: [] };
   let tools = '';
   try {
@@ -157,6 +158,13 @@ export async function lighthouseReport(siteUrl: string, devtoolsPort: number) {
         (middle((run) => run.scriptBytes) / 1024).toFixed(1),
         middle((run) => run.benchmarkIndex).toFixed(0),
       ]);
+      figures.push({
+        route,
+        performance: middle((run) => run.scores.performance),
+        lcpMs: middle((run) => run.lcpMs),
+        cls: middle((run) => run.cls),
+        scriptKiB: middle((run) => run.scriptBytes) / 1024,
+      });
       // One line per audit, with the values of the runs that flagged it.
       const seen = new Map<string, { costsPoints: boolean; values: string[] }>();
       for (const { audit, value, costsPoints } of results.flatMap((run) => run.shortfalls)) {
@@ -183,6 +191,7 @@ export async function lighthouseReport(siteUrl: string, devtoolsPort: number) {
     'host: the speed Lighthouse measured for this machine during the runs (its benchmarkIndex; a fast desktop scores 1500 and more). ' +
       'Lighthouse slows the CPU 4x on top of it, so a slow or busy machine lowers the performance score through total blocking time.\n',
   );
+  console.info(`${targetReport(figures)}\n`);
   const list = (lines: string[]) => lines.map((line) => `\n  ${line}`).join('');
   console.info(
     notes.costsPoints.length > 0

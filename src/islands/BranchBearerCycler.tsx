@@ -6,7 +6,8 @@
  * The bearer cards themselves are static HTML, passed in as children and rendered by Astro:
  * without JavaScript they all stay readable in a row that scrolls sideways. Once hydrated, the
  * island hides every card but the current one (the `hidden` attribute on each [data-bearer]
- * item) and shows the buttons, which until then keep their room but stay invisible.
+ * item) and shows the buttons, which until then keep their room but stay invisible. A link to a
+ * bearer's anchor (/branches#salem-2) shows that bearer first.
  */
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { wrapIndex } from '../lib/carousel.ts';
@@ -28,6 +29,7 @@ export interface BranchBearerCyclerProps {
 
 export default function BranchBearerCycler({ branch, bearers, children }: BranchBearerCyclerProps) {
   const rootRef = useRef<HTMLDivElement>(null);
+  const linkedTarget = useRef<HTMLElement>(undefined);
   const enhanced = useHydrated();
   const [index, setIndex] = useState(0);
   const [announcement, setAnnouncement] = useState('');
@@ -39,7 +41,31 @@ export default function BranchBearerCycler({ branch, bearers, children }: Branch
     items.forEach((item, itemIndex) => {
       item.hidden = itemIndex !== index;
     });
+    // The bearer a link named is shown now: bring the branch into view, its name and this card.
+    const linked = linkedTarget.current;
+    linkedTarget.current = undefined;
+    if (linked && items[index]?.contains(linked)) {
+      (rootRef.current?.closest('section') ?? linked).scrollIntoView({ block: 'start' });
+    }
   }, [enhanced, index]);
+
+  // A link to one of these bearers (/branches#salem-2, as search results give) shows that one,
+  // on arrival and when the address's #anchor changes.
+  useEffect(() => {
+    if (!enhanced) return;
+    const showLinked = () => {
+      const id = decodeURIComponent(window.location.hash.slice(1));
+      const target = id ? document.getElementById(id) : null;
+      const items = [...(rootRef.current?.querySelectorAll<HTMLElement>('[data-bearer]') ?? [])];
+      const linked = items.findIndex((item) => target !== null && item.contains(target));
+      if (linked < 0 || !target) return;
+      linkedTarget.current = target;
+      setIndex(linked);
+    };
+    showLinked();
+    window.addEventListener('hashchange', showLinked);
+    return () => window.removeEventListener('hashchange', showLinked);
+  }, [enhanced]);
 
   if (count < 2) return <div className="cycler">{children}</div>;
 
@@ -53,7 +79,7 @@ export default function BranchBearerCycler({ branch, bearers, children }: Branch
   return (
     <div ref={rootRef} className="cycler" data-enhanced={enhanced ? '' : undefined}>
       {children}
-      <div className="cycler__controls">
+      <div className="cycler__controls" data-pagefind-ignore="">
         <button type="button" className="cycler__button" disabled={!enhanced} onClick={() => step(-1)}>
           <svg aria-hidden="true" width="20" height="20" viewBox="0 0 24 24" fill="none" stroke="currentColor">
             <path d="M15 6l-6 6 6 6" strokeWidth="2.5" />
@@ -70,7 +96,7 @@ export default function BranchBearerCycler({ branch, bearers, children }: Branch
           <span className="visually-hidden">Next {branch} bearer</span>
         </button>
       </div>
-      <p className="visually-hidden" aria-live="polite">
+      <p className="visually-hidden" aria-live="polite" data-pagefind-ignore="">
         {announcement}
       </p>
     </div>

@@ -1,133 +1,142 @@
 /**
- * The Monthly Activities list: fetches every event from the events API, then filters it by
- * place and year (spec point 5) as the visitor chooses. Shows a loading state (once hydrated:
- * without JavaScript nothing loads, and the page's <noscript> note says so), says when a
- * choice has no events, and when loading fails logs it and says so politely in the same
- * status line, with a button to try again. The fixed Tamil Nadu cricket tournament card
- * always comes last; while the events load it keeps its place unseen, so that it appears
- * below them instead of being pushed down (a layout shift).
+ * The Monthly Activities list and its place and year filters (spec points 2, 5 and 9).
+ *
+ * HTML first: the page renders this island on the server with the cards of the selection in
+ * its address (`?place=Madurai&year=2024`, src/lib/events/activitySelection.ts), and the
+ * filters are a plain GET form, so everything works without JavaScript. Once hydrated, the
+ * island only enhances it: choosing a place or a year shows its cards at once without a new
+ * page (the whole events list is fetched from the API once, on first use), and the address
+ * follows (history.pushState), so a filtered view can be shared and Back and Forward work.
+ *
+ * The status line says how many events are shown, or that they are loading, or (politely, as
+ * spec point 8 asks no alert) that they could not be loaded, with a button to try again. The
+ * fixed Tamil Nadu cricket tournament card always comes last.
  */
-import { useEffect, useId, useState } from 'react';
-import { normalizeEvents, type EventRecord } from '../lib/events/eventRecords.ts';
-import { eventsListResponse } from '../lib/events/eventsListRequest.ts';
+import { useCallback, useEffect, useId, useMemo, useState, type SubmitEvent } from 'react';
+import {
+  activitySearch,
+  activityStatus,
+  parseActivitySelection,
+  type ActivitySelection,
+} from '../lib/events/activitySelection.ts';
 import { eventYearOptions, filterEvents } from '../lib/events/filterEvents.ts';
-import { photoVariants } from '../lib/events/photoVariants.ts';
 import { parseYearOption } from '../lib/yearOptions.ts';
-import { useCurrentYear } from './useCurrentYear.ts';
-import { useHydrated } from './useHydrated.ts';
-
-export interface StaticEventCard {
-  id: string;
-  title: string;
-  subtitle: string;
-  image: string;
-  href: string;
-}
+import { EventCard, eventCardData, type EventCardData } from './EventCard.tsx';
+import { useEventsList } from './useEventsList.ts';
 
 export interface EventsBrowserProps {
   /** The events API endpoint, "/Admin/api/events_list". */
   endpoint: string;
-  staticCard: StaticEventCard;
-  /** The places of the filter (content/site.yaml `activityPlaces`); the first is chosen at first. */
+  /** Where the filter form is sent without JavaScript: the page itself. */
+  action: string;
+  /** The places of the filter (content/site.yaml `activityPlaces`); the first is the default. */
   places: string[];
-  /** The year the page was rendered in (the build's): see src/islands/useCurrentYear.ts. */
-  renderedYear: number;
+  /** The year options when the page was rendered (src/lib/yearOptions.ts), newest first. */
+  years: number[];
+  /** The year the page was rendered in, for the year options of events loaded later. */
+  currentYear: number;
+  /** The selection the page was rendered for. */
+  selection: ActivitySelection;
+  /** The cards of that selection, as the server found them. */
+  cards: EventCardData[];
+  /** What the address asked for that could not be shown (activitySelection.ts). */
+  notices: string[];
+  /** The events could not be had when the page was rendered. */
+  unavailable: boolean;
+  /** The fixed last card (the cricket tournament). */
+  staticCard: EventCardData;
 }
 
-type Load = { state: 'loading' } | { state: 'ready'; events: EventRecord[] } | { state: 'failed' };
+export const FAILED_MESSAGE =
+  'Sorry, the events could not be loaded just now. Please check your connection and try again.';
 
-/** How wide a card's picture is drawn, by the grid's columns (src/styles/global.css, .events-grid). */
-const CARD_IMAGE_SIZES =
-  '(min-width: 1184px) 368px, (min-width: 896px) 33vw, (min-width: 600px) 50vw, calc(100vw - 2rem)';
+const same = (one: ActivitySelection, other: ActivitySelection) => one.place === other.place && one.year === other.year;
 
-const FAILED_MESSAGE = 'Sorry, the events could not be loaded just now. Please check your connection and try again.';
-
-interface EventCardProps {
-  id: string;
-  title: string;
-  subtitle: string;
-  image: string;
-  href: string;
-  /** Waits for the events to load above it: holds its place unseen where scripts run (global.css). */
-  pending?: boolean;
-}
-
-/** Fetches every event; a failure is logged to the console (spec point 8) and reported as such. */
-async function loadEvents(endpoint: string, signal?: AbortSignal): Promise<Load> {
-  try {
-    const response = await eventsListResponse(endpoint, signal);
-    if (!response.ok) throw new Error(`events_list answered ${response.status}`);
-    return { state: 'ready', events: normalizeEvents(await response.json()) };
-  } catch (error) {
-    if (!signal?.aborted) console.error('Could not load the events:', error);
-    return { state: 'failed' };
-  }
-}
-
-function EventCard({ id, title, subtitle, image, href, pending = false }: EventCardProps) {
-  const picture = photoVariants(image);
-  return (
-    <li className={pending ? 'event-card event-card--awaiting-events' : 'event-card'} data-event-id={id}>
-      <img
-        src={picture.src}
-        srcSet={picture.srcset}
-        sizes={picture.srcset ? CARD_IMAGE_SIZES : undefined}
-        alt=""
-        loading="lazy"
-        decoding="async"
-        width={600}
-        height={400}
-      />
-      <div className="event-card__body">
-        <h2 className="event-card__title">{title}</h2>
-        {subtitle ? <p className="event-card__subtitle">{subtitle}</p> : null}
-        <a className="button event-card__link" href={href}>
-          View More<span className="visually-hidden">: {title}</span>
-        </a>
-      </div>
-    </li>
-  );
-}
-
-export function EventsBrowser({ endpoint, staticCard, places, renderedYear }: EventsBrowserProps) {
-  const [place, setPlace] = useState<string>(places[0] ?? '');
-  const [load, setLoad] = useState<Load>({ state: 'loading' });
-  const hydrated = useHydrated();
-  const currentYear = useCurrentYear(renderedYear);
-  // The years come from the events loaded now and the visitor's calendar, so the list is right
-  // after New Year without a rebuild; until the events arrive the default is the current year.
-  const { years, defaultYear } = eventYearOptions(load.state === 'ready' ? load.events : [], currentYear);
-  const [chosenYear, setChosenYear] = useState<number>();
-  const year = chosenYear ?? defaultYear;
-  const loading = hydrated && load.state === 'loading';
+export function EventsBrowser(props: EventsBrowserProps) {
+  const { endpoint, action, places, currentYear, staticCard, unavailable } = props;
+  const [selection, setSelection] = useState<ActivitySelection>(props.selection);
+  const [notices, setNotices] = useState<string[]>(props.notices);
+  const { load, ensureLoaded } = useEventsList(endpoint);
+  const formId = useId();
   const placeId = useId();
   const yearId = useId();
 
-  useEffect(() => {
-    const controller = new AbortController();
-    void loadEvents(endpoint, controller.signal).then((result) => {
-      if (!controller.signal.aborted) setLoad(result);
-    });
-    return () => controller.abort();
-  }, [endpoint]);
+  const loadedEvents = load.state === 'ready' ? load.events : undefined;
+  const yearOptions = useMemo(
+    () => ({
+      years: loadedEvents ? eventYearOptions(loadedEvents, currentYear).years : props.years,
+      defaultYear: props.selection.year,
+    }),
+    [loadedEvents, currentYear, props.years, props.selection.year],
+  );
 
-  const shown = load.state === 'ready' ? filterEvents(load.events, place, year) : [];
-  let status = '';
+  /** The cards of the selection: from the loaded list, else those the page came with, else not known yet. */
+  let cards: EventCardData[] | undefined;
+  if (load.state === 'ready') cards = filterEvents(load.events, selection.place, selection.year).map(eventCardData);
+  else if (!unavailable && same(selection, props.selection)) cards = props.cards;
+
+  const failed = load.state === 'failed' || (unavailable && load.state === 'idle');
+  const loading = !failed && cards === undefined;
+  let status = FAILED_MESSAGE;
   if (loading) status = 'Loading events…';
-  else if (load.state === 'failed') status = FAILED_MESSAGE;
-  else if (load.state === 'ready') {
-    status =
-      shown.length === 0
-        ? `No events for ${place} in ${year}.`
-        : `${shown.length} ${shown.length === 1 ? 'event' : 'events'} for ${place} in ${year}.`;
-  }
+  else if (cards && !failed) status = activityStatus(cards.length, selection);
+
+  // A selection other than the page's needs the whole list: fetch it if nobody has yet.
+  useEffect(() => {
+    if (loading && load.state === 'idle') ensureLoaded();
+  }, [loading, load.state, ensureLoaded]);
+
+  // Back and Forward: the address is the selection.
+  useEffect(() => {
+    const onPopState = () => {
+      const parsed = parseActivitySelection(new URLSearchParams(window.location.search), places, yearOptions);
+      setSelection({ place: parsed.place, year: parsed.year });
+      setNotices(parsed.notices);
+    };
+    window.addEventListener('popstate', onPopState);
+    return () => window.removeEventListener('popstate', onPopState);
+  }, [places, yearOptions]);
+
+  const choose = useCallback(
+    (next: ActivitySelection) => {
+      setNotices([]);
+      if (same(next, selection)) return;
+      setSelection(next);
+      window.history.pushState(null, '', activitySearch(next));
+    },
+    [selection],
+  );
+
+  // "Show events" (or Enter) and "Try again": the form's own values, shown without a new page;
+  // a failed list is asked for again.
+  const onSubmit = (event: SubmitEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const data = new FormData(event.currentTarget);
+    const asked = new URLSearchParams({ place: String(data.get('place') ?? ''), year: String(data.get('year') ?? '') });
+    const { place, year } = parseActivitySelection(asked, places, yearOptions);
+    choose({ place, year });
+    if (failed) ensureLoaded();
+  };
 
   return (
     <div className="events-browser">
-      <div className="events-filters">
+      <form
+        id={formId}
+        className="events-filters"
+        method="get"
+        action={action}
+        onSubmit={onSubmit}
+        onFocus={ensureLoaded}
+        onPointerDown={ensureLoaded}
+      >
         <div className="events-filter">
           <label htmlFor={placeId}>Place</label>
-          <select id={placeId} value={place} onChange={(event) => setPlace(event.target.value)}>
+          <select
+            id={placeId}
+            name="place"
+            value={selection.place}
+            onChange={(event) => choose({ ...selection, place: event.target.value })}
+          >
             {places.map((option) => (
               <option key={option} value={option}>
                 {option}
@@ -139,57 +148,48 @@ export function EventsBrowser({ endpoint, staticCard, places, renderedYear }: Ev
           <label htmlFor={yearId}>Year</label>
           <select
             id={yearId}
-            value={year}
-            onChange={(event) => setChosenYear(parseYearOption(event.target.value, years))}
+            name="year"
+            value={selection.year}
+            onChange={(event) =>
+              choose({ ...selection, year: parseYearOption(event.target.value, yearOptions.years) ?? selection.year })
+            }
           >
-            {years.map((option) => (
+            {yearOptions.years.map((option) => (
               <option key={option} value={option}>
                 {option}
               </option>
             ))}
           </select>
         </div>
-      </div>
+        <button type="submit" className="button events-filters__submit">
+          Show events
+        </button>
+      </form>
+
+      {notices.map((notice) => (
+        <p key={notice} className="events-notice">
+          {notice}
+        </p>
+      ))}
 
       {/* One polite live region for every state; when loading failed it sits in a box with the retry button. */}
-      <div className={load.state === 'failed' ? 'events-error' : undefined}>
+      <div className={failed ? 'events-error' : undefined}>
         <p className="events-status" role="status" aria-live="polite">
           {status}
         </p>
-        {load.state === 'failed' ? (
-          <button
-            type="button"
-            className="button"
-            onClick={() => {
-              setLoad({ state: 'loading' });
-              void loadEvents(endpoint).then(setLoad);
-            }}
-          >
+        {failed ? (
+          // Without JavaScript it sends the form again: the same selection, asked for anew.
+          <button type="submit" form={formId} className="button">
             Try again
           </button>
         ) : null}
       </div>
 
       <ul className="events-grid" aria-busy={loading}>
-        {shown.map((event) => (
-          <EventCard
-            key={event.events_id}
-            id={String(event.events_id)}
-            title={event.events_title}
-            subtitle={event.events_sub_title}
-            image={event.events_image}
-            href={`/Events/${event.events_id}`}
-          />
+        {(failed ? [] : (cards ?? [])).map((card, index) => (
+          <EventCard key={card.id} card={card} priority={index === 0} />
         ))}
-        <EventCard
-          key={staticCard.id}
-          id={staticCard.id}
-          title={staticCard.title}
-          subtitle={staticCard.subtitle}
-          image={staticCard.image}
-          href={staticCard.href}
-          pending={load.state === 'loading'}
-        />
+        <EventCard key={staticCard.id} card={staticCard} priority={failed || !cards?.length} />
       </ul>
     </div>
   );

@@ -31,3 +31,19 @@ export function slugify(text: string): string {
     .replace(/[^a-z0-9]+/g, '-')
     .replace(/^-|-$/g, '');
 }
+
+/** Ids for a list of names, unique within it: ["President", "Secretary", "Secretary"] -> "president", "secretary", "secretary-2". */
+export function uniqueSlugs(names: readonly string[]): string[] {
+  const seen = new Map<string, number>();
+  return names.map((name) => {
+    const slug = slugify(name) || 'item';
+    const count = (seen.get(slug) ?? 0) + 1;
+    seen.set(slug, count);
+    return count === 1 ? slug : `${slug}-${count}`;
+  });
+}
+
+/** The anchor of a branch's bearer on the Branches page: ("Salem", 1) -> "salem-2" (the second). */
+export function bearerAnchor(city: string, index: number): string {
+  return `${slugify(city)}-${index + 1}`;
+}

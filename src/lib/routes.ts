@@ -29,8 +29,16 @@ const SECTION_OF: readonly { prefix: string; section: string }[] = [
 /** The privacy notice of the contact form (linked under the form and from the footer). */
 export const PRIVACY_ROUTE = '/privacy';
 
+/** The site search (the header's search field leads there: /search?q=...). */
+export const SEARCH_ROUTE = '/search';
+
 /** Every fixed route, spelt as the site links to it. */
-export const FIXED_ROUTES: readonly string[] = [...NAV_LINKS.map((link) => link.href), '/event-22', PRIVACY_ROUTE];
+export const FIXED_ROUTES: readonly string[] = [
+  ...NAV_LINKS.map((link) => link.href),
+  '/event-22',
+  PRIVACY_ROUTE,
+  SEARCH_ROUTE,
+];
 
 function trimSlash(pathname: string): string {
   return pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;

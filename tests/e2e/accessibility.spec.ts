@@ -2,7 +2,14 @@ import { test } from '@playwright/test';
 import { expectNoAxeViolations } from './axe.ts';
 import { PAGE_ROUTES } from './routes.ts';
 
-const EXTRA_ROUTES = ['/no-such-page', '/Events/1', '/event-22', '/privacy'];
+const EXTRA_ROUTES = [
+  '/no-such-page',
+  '/Events/1',
+  '/event-22',
+  '/privacy',
+  '/search',
+  '/monthly-activities?place=Salem',
+];
 
 for (const path of [...PAGE_ROUTES.map((route) => route.path), ...EXTRA_ROUTES]) {
   for (const [label, viewport] of [

@@ -1,12 +1,9 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { BACKEND_DOWN_URL, REMOTE_URL } from '../../playwright.config.ts';
-import { siteContent } from './content.ts';
 
 /** The browser tests run against a fresh data folder, so the store holds the sample events. */
 
 const cards = (page: Page) => page.locator('.events-grid > li');
-
-const FAILED = /Sorry, the events could not be loaded just now/;
 
 /** Whether an image has loaded (scrolled into view first, as lazy images wait for that). */
 async function loaded(image: Locator): Promise<boolean> {
@@ -15,180 +12,6 @@ async function loaded(image: Locator): Promise<boolean> {
     (element) => element instanceof HTMLImageElement && element.complete && element.naturalWidth > 0,
   );
 }
-
-async function choose(page: Page, place: string, year: string) {
-  // The island says how many events it shows once it has hydrated and loaded them.
-  await expect(page.getByRole('status')).toHaveText(/events? for /);
-  await page.getByLabel('Place').selectOption(place);
-  await page.getByLabel('Year').selectOption(year);
-}
-
-test.describe('Monthly Activities', () => {
-  test('asks for the events once, as soon as the page is parsed, while the island still loads', async ({ page }) => {
-    // The island's code is held back until the events have been asked for: only the page's own
-    // early request can be made meanwhile (src/lib/events/eventsListRequest.ts).
-    let releaseIsland = () => {};
-    const islandHeld = new Promise<void>((resolve) => (releaseIsland = resolve));
-    await page.route('**/_astro/EventsBrowser*.js', async (route) => {
-      await islandHeld;
-      await route.continue();
-    });
-    const asked: string[] = [];
-    page.on('request', (request) => {
-      if (new URL(request.url()).pathname === '/Admin/api/events_list') asked.push(request.method());
-    });
-    const early = page.waitForRequest((request) => new URL(request.url()).pathname === '/Admin/api/events_list');
-    await page.goto('/monthly-activities', { waitUntil: 'domcontentloaded' });
-    await early;
-    releaseIsland();
-    await expect(page.getByRole('status')).toHaveText('2 events for Tamil Nadu in 2025.');
-    expect(asked).toEqual(['POST']);
-  });
-
-  test('defaults to Tamil Nadu and 2025, with the fixed cricket card last', async ({ page }) => {
-    await page.goto('/monthly-activities');
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Monthly Activities');
-    await expect(page.getByLabel('Place')).toHaveValue('Tamil Nadu');
-    // The places are those of content/site.yaml, in its order.
-    await expect(page.getByLabel('Place').locator('option')).toHaveText(siteContent().activityPlaces);
-    await expect(page.getByLabel('Year')).toHaveValue('2025');
-    await expect(page.getByRole('status')).toHaveText('2 events for Tamil Nadu in 2025.');
-    await expect(cards(page).locator('h2')).toHaveText([
-      'Tamil Nadu - World Anaesthesia Day 2025',
-      'Tamil Nadu - State Quiz for Postgraduates',
-      'Tamil Nadu',
-    ]);
-    const last = cards(page).last();
-    await expect(last).toHaveAttribute('data-event-id', 'static-001');
-    await expect(last.getByRole('link', { name: /View More/ })).toHaveAttribute('href', '/event-22');
-    await expect(last.locator('.event-card__subtitle')).toContainText('Cricket Tournament');
-    // Cards offer their photo in the two widths the site resizes to.
-    await expect(cards(page).first().locator('img')).toHaveAttribute(
-      'srcset',
-      /^\/Admin\/uploads\/events\/\d+\/1\.jpg\?w=480 480w, \/Admin\/uploads\/events\/\d+\/1\.jpg\?w=960 960w$/,
-    );
-  });
-
-  test('says it is loading, and the list is busy, until events_list answers', async ({ page }) => {
-    const answer = Promise.withResolvers<void>();
-    await page.route('**/Admin/api/events_list', async (route) => {
-      await answer.promise;
-      await route.continue();
-    });
-    await page.goto('/monthly-activities');
-    await expect(page.getByRole('status')).toHaveText('Loading events…');
-    await expect(page.locator('.events-grid')).toHaveAttribute('aria-busy', 'true');
-    answer.resolve();
-    await expect(page.getByRole('status')).toHaveText('2 events for Tamil Nadu in 2025.');
-    await expect(page.locator('.events-grid')).toHaveAttribute('aria-busy', 'false');
-  });
-
-  test('without JavaScript shows the note and the cricket card, never an endless "Loading"', async ({ browser }) => {
-    const context = await browser.newContext({ javaScriptEnabled: false });
-    const page = await context.newPage();
-    await page.goto('/monthly-activities');
-    // Playwright's text matching skips <noscript>, so read the note's own text.
-    const note = page.locator('noscript p');
-    await expect(note).toBeVisible();
-    expect(await note.textContent()).toContain('The list of events needs JavaScript.');
-    await expect(cards(page)).toHaveCount(1);
-    await expect(cards(page).first()).toBeVisible();
-    await expect(page.getByText('Loading events…')).toHaveCount(0);
-    await expect(page.locator('.events-grid')).not.toHaveAttribute('aria-busy', 'true');
-    await context.close();
-  });
-
-  test('filters by place and year, and says when there is nothing', async ({ page }) => {
-    await page.goto('/monthly-activities');
-    await choose(page, 'Salem', '2024');
-    await expect(cards(page).locator('h2')).toHaveText(['Salem - Regional Anaesthesia CME', 'Tamil Nadu']);
-    await choose(page, 'Chennai', '2023');
-    await expect(page.getByRole('status')).toHaveText('No events for Chennai in 2023.');
-    await expect(cards(page)).toHaveCount(1);
-    await expect(cards(page).first()).toHaveAttribute('data-event-id', 'static-001');
-  });
-
-  test('offers this year down to 2021, and after New Year the new year without a rebuild', async ({ page }) => {
-    const years = (first: number) => Array.from({ length: first - 2020 }, (_, index) => String(first - index));
-    await page.goto('/monthly-activities');
-    await expect(page.getByRole('status')).toHaveText('2 events for Tamil Nadu in 2025.');
-    await expect(page.getByLabel('Year').locator('option')).toHaveText(years(Math.max(new Date().getFullYear(), 2025)));
-
-    await page.clock.setFixedTime(new Date('2031-01-02T09:00:00+05:30'));
-    await page.reload();
-    await expect(page.getByRole('status')).toHaveText('2 events for Tamil Nadu in 2025.');
-    await expect(page.getByLabel('Year').locator('option')).toHaveText(years(2031));
-    await page.getByLabel('Year').selectOption('2031');
-    await expect(page.getByRole('status')).toHaveText('No events for Tamil Nadu in 2031.');
-  });
-
-  test('an event of a year after the newest shows under that year, the new default', async ({ page }) => {
-    const year = new Date().getFullYear() + 1;
-    await page.route('**/Admin/api/events_list', async (route) => {
-      const answer: unknown = await (await route.fetch()).json();
-      const records = typeof answer === 'object' && answer !== null ? Reflect.get(answer, 'records') : undefined;
-      if (!Array.isArray(records)) throw new Error('events_list answered without records');
-      const added = {
-        events_id: 9001,
-        events_title: 'Tamil Nadu - New Year CME',
-        events_sub_title: 'The first CME of the year',
-        events_image: '',
-        events_date: `${year}-01-10`,
-      };
-      await route.fulfill({ json: { records: [added, ...records] } });
-    });
-    await page.goto('/monthly-activities');
-    await expect(page.getByRole('status')).toHaveText(`1 event for Tamil Nadu in ${year}.`);
-    await expect(page.getByLabel('Year')).toHaveValue(String(year));
-    await expect(page.getByLabel('Year').locator('option').first()).toHaveText(String(year));
-    await expect(cards(page).locator('h2')).toHaveText(['Tamil Nadu - New Year CME', 'Tamil Nadu']);
-    await page.getByLabel('Year').selectOption('2025');
-    await expect(page.getByRole('status')).toHaveText('2 events for Tamil Nadu in 2025.');
-  });
-
-  test('View More leads to the event page with its heading, breadcrumb and photos', async ({ page }) => {
-    await page.goto('/monthly-activities');
-    await choose(page, 'Salem', '2025');
-    await cards(page)
-      .first()
-      .getByRole('link', { name: /View More/ })
-      .click();
-    await expect(page).toHaveURL(/\/Events\/\d+$/);
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText('EVENTS');
-    await expect(page.getByRole('main').getByRole('heading', { level: 2 })).toHaveText(
-      'Airway workshop at Salem, March 2025',
-    );
-    const breadcrumb = page.getByRole('navigation', { name: 'Breadcrumb' });
-    await expect(breadcrumb.locator('li')).toHaveText(['Home', 'Monthly Activities', 'Salem']);
-    await expect(breadcrumb.getByRole('link', { name: 'Monthly Activities' })).toHaveAttribute(
-      'href',
-      '/monthly-activities',
-    );
-    await expect(page.locator('.photo-gallery a')).toHaveCount(4);
-    await expect(page.getByRole('navigation', { name: 'Main' }).locator('[aria-current="page"]')).toHaveText(
-      'Monthly Activities',
-    );
-  });
-
-  test('a failed load is logged, explained politely, and can be retried', async ({ page }) => {
-    const errors: string[] = [];
-    page.on('console', (message) => {
-      if (message.type() === 'error') errors.push(message.text());
-    });
-    await page.route('**/Admin/api/events_list', (route) => route.abort());
-    await page.goto('/monthly-activities');
-    // Politely: in the status line (a polite live region), not an alert.
-    await expect(page.getByRole('status')).toHaveText(FAILED);
-    await expect(page.getByRole('alert')).toHaveCount(0);
-    expect(errors.some((text) => text.includes('Could not load the events'))).toBe(true);
-    await expect(cards(page)).toHaveCount(1);
-    await page.unroute('**/Admin/api/events_list');
-    await page.getByRole('button', { name: 'Try again' }).click();
-    await expect(page.getByRole('status')).toHaveText('2 events for Tamil Nadu in 2025.');
-    await expect(page.getByRole('button', { name: 'Try again' })).toHaveCount(0);
-    await expect(cards(page)).toHaveCount(3);
-  });
-});
 
 test.describe('the photo viewer', () => {
   test('opens full screen, wraps both ways, and closes by Escape, button and backdrop', async ({ page }) => {
@@ -353,14 +176,7 @@ test.describe('when the events backend is down', () => {
     expect(await page.content()).not.toMatch(/Error:|at .*\.(js|ts|mjs):\d+/);
   });
 
-  test('Monthly Activities says the events could not be loaded, and the API answers 503 in JSON', async ({
-    page,
-    request,
-  }) => {
-    await page.goto(`${BACKEND_DOWN_URL}/monthly-activities`);
-    await expect(page.getByRole('status')).toHaveText(FAILED);
-    await expect(page.getByRole('alert')).toHaveCount(0);
-    await expect(page.getByRole('button', { name: 'Try again' })).toBeVisible();
+  test('the events API answers 503 in JSON', async ({ request }) => {
     const api = await request.post(`${BACKEND_DOWN_URL}/Admin/api/events_list`, {
       headers: { 'Content-Type': 'application/json' },
     });

@@ -91,6 +91,10 @@ test.describe('mobile menu', () => {
     await toggle.focus();
     await page.keyboard.press('Enter');
     await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    // The search field comes first in the menu, then the links.
+    await page.keyboard.press('Tab');
+    await expect(page.getByRole('search', { name: 'Site search' }).getByRole('searchbox')).toBeFocused();
+    await page.keyboard.press('Tab');
     await page.keyboard.press('Tab');
     await expect(page.getByRole('link', { name: 'Home', exact: true }).first()).toBeFocused();
     await page.keyboard.press('Escape');

@@ -12,7 +12,9 @@
  *   and compressed until the events change (eventsListAnswer.ts), the endpoint's answer exactly;
  * - every answer gets the security headers below, and hashed build assets (/_astro/...) are
  *   cached for a year as immutable (HTML keeps its ETag/Last-Modified revalidation);
- * - text answers (HTML, CSS, JavaScript, JSON, SVG) are compressed with brotli or gzip;
+ * - built files compressed at build time (.br and .gz next to each) are sent as they are, in the
+ *   encoding the client accepts (precompressedFiles.ts); other text answers (HTML, CSS,
+ *   JavaScript, JSON, SVG rendered on demand) are compressed with brotli or gzip on the way out;
  * - each request is logged in one line: method, path (without the query), status and time;
  * - the client's address and the forwarded headers are resolved once, believing only the
  *   proxies TRUST_PROXY names (proxyTrust.ts), so Astro's `clientAddress` is that address;
@@ -34,7 +36,10 @@ import { JSON_ANSWER_HEADERS, mediaTypeOf } from './jsonAnswer.ts';
 import onHeaders from 'on-headers';
 import { answerClientError, isSiteMethod, refuseConnect, refuseMethod } from './methods.ts';
 import { normalizeForwarded, TRUST_NOTHING, type ProxyTrust } from './proxyTrust.ts';
+import { preferredEncoding, type PrecompressedFiles } from './precompressedFiles.ts';
 import { createRequestLog } from './requestLog.ts';
+
+export { preferredEncoding };
 
 export type NodeHandler = (request: http.IncomingMessage, response: http.ServerResponse) => void;
 
@@ -56,6 +61,12 @@ export interface SiteServerOptions {
   trustProxy?: ProxyTrust;
   /** Time limits in ms (see the settings in src/server/settings.ts; default: Node's). */
   timeouts?: { headersMs: number; requestMs: number; keepAliveMs: number };
+  /**
+   * The built files compressed at build time (precompressedFiles.ts): a GET or HEAD of one is
+   * answered from disk in the encoding the client accepts, instead of going through Astro and
+   * being compressed again.
+   */
+  precompressed?: PrecompressedFiles;
 }
 
 /** Headers every answer carries (the Content-Security-Policy is chosen per answer). */
@@ -121,23 +132,6 @@ function isBodylessCall(request: http.IncomingMessage): boolean {
     (request.headers['content-length'] ?? '0') === '0' &&
     (type === '' || type === 'application/json')
   );
-}
-
-/** The encoding the client prefers among brotli, gzip and none ("br;q=0" refuses brotli). */
-export function preferredEncoding(acceptEncoding: string | undefined): keyof PreparedAnswer {
-  let best: keyof PreparedAnswer = 'identity';
-  let bestQuality = 0;
-  for (const part of (acceptEncoding ?? '').split(',')) {
-    const [name = '', ...parameters] = part.trim().toLowerCase().split(';');
-    if (name !== 'br' && name !== 'gzip') continue;
-    const q = parameters.map((parameter) => /^\s*q=([0-9.]+)\s*$/.exec(parameter)?.[1]).find(Boolean);
-    const quality = q === undefined ? 1 : Number(q);
-    if (quality > bestQuality || (quality === bestQuality && quality > 0 && name === 'br')) {
-      best = name;
-      bestQuality = quality;
-    }
-  }
-  return bestQuality > 0 ? best : 'identity';
 }
 
 /** Sends the prepared answer, or, when the source fails, the endpoint's own 503 (not asking twice). */
@@ -212,7 +206,10 @@ export function createSiteServer(astroHandler: NodeHandler, options: SiteServerO
       void answerPrepared(request, response, options.eventsList);
       return;
     }
-    compress(request, response, () => astroHandler(request, response));
+    const toAstro = () => compress(request, response, () => astroHandler(request, response));
+    const file = isRead ? options.precompressed?.lookup(pathname) : undefined;
+    if (file) options.precompressed?.serve(request, response, file, toAstro);
+    else toAstro();
   });
   if (options.timeouts) {
     server.headersTimeout = options.timeouts.headersMs;

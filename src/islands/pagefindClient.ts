@@ -1,0 +1,57 @@
+/**
+ * Pagefind's browser API (the search index built by src/integrations/searchIndex.ts), loaded
+ * from /pagefind/pagefind.js the first time a visitor searches (focus on the field, typing, or a
+ * search in the address), never with a page. It runs on the page's own thread (`noWorker`): a
+ * worker would be a separate document under the strict policy of a script file. Its
+ * WebAssembly needs 'wasm-unsafe-eval', which only the search page's policy allows.
+ */
+import { readResultData, type ResultData } from '../lib/search/searchHits.ts';
+
+/** How many results are read (each is a small file): the site has a few pages and records. */
+const MAX_RESULTS = 20;
+
+export interface PagefindClient {
+  search(term: string): Promise<ResultData[]>;
+}
+
+const isObject = (value: unknown): value is object =>
+  (typeof value === 'object' || typeof value === 'function') && value !== null;
+
+/** Calls a method of an object of the untyped module, checking that it is one. */
+async function callMethod(target: unknown, name: string, ...args: unknown[]): Promise<unknown> {
+  const method: unknown = isObject(target) ? Reflect.get(target, name) : undefined;
+  if (typeof method !== 'function') throw new Error(`Pagefind has no ${name}()`);
+  return Reflect.apply(method, target, args);
+}
+
+async function openPagefind(bundle: string): Promise<PagefindClient> {
+  const module: unknown = await import(/* @vite-ignore */ `${bundle}pagefind.js`);
+  await callMethod(module, 'options', {
+    basePath: bundle,
+    noWorker: true,
+    excerptLength: 24,
+    // The Branches page holds 19 branches: its length must not push a bearer below a webinar.
+    ranking: { pageLength: 0 },
+  });
+  await callMethod(module, 'init');
+  return {
+    async search(term) {
+      const answer = await callMethod(module, 'search', term);
+      const results: unknown = isObject(answer) ? Reflect.get(answer, 'results') : undefined;
+      if (!Array.isArray(results)) return [];
+      const data = await Promise.all(results.slice(0, MAX_RESULTS).map((result) => callMethod(result, 'data')));
+      return data.flatMap((item) => readResultData(item) ?? []);
+    },
+  };
+}
+
+let opening: Promise<PagefindClient> | undefined;
+
+/** The API, loaded once per page; a failed load is tried again next time. */
+export function loadPagefind(bundle = '/pagefind/'): Promise<PagefindClient> {
+  opening ??= openPagefind(bundle).catch((error: unknown) => {
+    opening = undefined;
+    throw error;
+  });
+  return opening;
+}

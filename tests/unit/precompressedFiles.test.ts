@@ -1,0 +1,192 @@
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { precompressDirectory } from '../../src/integrations/precompress.ts';
+import { PrecompressedFiles, preferredEncoding } from '../../src/server/http/precompressedFiles.ts';
+import { createSiteServer, SECURITY_HEADERS } from '../../src/server/http/siteServer.ts';
+
+const PAGE = `<!doctype html><title>Branches</title>${'<p>Dr. Example, Secretary, Salem branch.</p>'.repeat(100)}`;
+const SCRIPT = `export const names = ${JSON.stringify(Array.from({ length: 200 }, (_, index) => `bearer ${index}`))};`;
+const PAGE_POLICY = "default-src 'self'; frame-ancestors 'none'";
+let dir: string;
+let server: http.Server;
+let port: number;
+
+interface Answer {
+  status: number;
+  headers: http.IncomingHttpHeaders;
+  body: Buffer;
+}
+
+/** A request with exactly the headers given (fetch would add its own Accept-Encoding and decode). */
+function request(pathname: string, headers: Record<string, string> = {}, method = 'GET'): Promise<Answer> {
+  return new Promise((resolve, reject) => {
+    http
+      .request({ host: '127.0.0.1', port, path: pathname, method, headers }, (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () =>
+          resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks) }),
+        );
+      })
+      .on('error', reject)
+      .end();
+  });
+}
+
+beforeAll(async () => {
+  dir = mkdtempSync(path.join(tmpdir(), 'isa-precompressed-'));
+  mkdirSync(path.join(dir, 'branches'));
+  mkdirSync(path.join(dir, '_astro'));
+  writeFileSync(path.join(dir, 'index.html'), PAGE);
+  writeFileSync(path.join(dir, 'branches', 'index.html'), PAGE.replace('Branches', 'Our Branches'));
+  writeFileSync(path.join(dir, '_astro', 'island.Bx1.js'), SCRIPT);
+  writeFileSync(path.join(dir, 'tiny.css'), 'p{margin:0}');
+  writeFileSync(path.join(dir, 'photo.png'), Buffer.alloc(4096, 7));
+  await precompressDirectory(dir);
+  // A page whose brotli copy is missing: only gzip or the original can be sent.
+  rmSync(path.join(dir, 'branches', 'index.html.br'));
+
+  server = createSiteServer(
+    (incoming, response) => {
+      const body = `astro answered ${incoming.method} ${incoming.url}`;
+      // Small and with its length: the on-the-fly compression leaves it as it is.
+      response.writeHead(200, { 'Content-Type': 'text/plain', 'Content-Length': Buffer.byteLength(body) }).end(body);
+    },
+    {
+      log: false,
+      pagePolicy: (pathname) => (pathname === '/' || pathname.startsWith('/branches') ? PAGE_POLICY : undefined),
+      precompressed: PrecompressedFiles.load(dir),
+    },
+  );
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  port = (server.address() as AddressInfo).port;
+});
+
+afterAll(async () => {
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe('precompressDirectory (the build step)', () => {
+  it('writes brotli and gzip copies of text files of 1 KiB and more, and nothing else', () => {
+    for (const file of ['index.html', '_astro/island.Bx1.js']) {
+      const original = readFileSync(path.join(dir, file));
+      expect(brotliDecompressSync(readFileSync(path.join(dir, `${file}.br`)))).toEqual(original);
+      expect(gunzipSync(readFileSync(path.join(dir, `${file}.gz`)))).toEqual(original);
+      expect(statSync(path.join(dir, `${file}.br`)).size).toBeLessThan(original.length);
+    }
+    for (const file of ['tiny.css', 'photo.png']) {
+      expect(existsSync(path.join(dir, `${file}.br`)), file).toBe(false);
+      expect(existsSync(path.join(dir, `${file}.gz`)), file).toBe(false);
+    }
+  });
+});
+
+describe('preferredEncoding (negotiator)', () => {
+  it.each([
+    ['gzip, deflate, br, zstd', ['br', 'gzip', 'identity'], 'br'],
+    ['gzip, deflate, br, zstd', ['gzip', 'identity'], 'gzip'],
+    ['br', ['gzip', 'identity'], 'identity'],
+    ['br;q=0.5, gzip;q=0.8', ['br', 'gzip', 'identity'], 'gzip'],
+    ['*', ['br', 'gzip', 'identity'], 'br'],
+    ['identity;q=0, gzip;q=0', ['gzip', 'identity'], 'identity'],
+  ] as const)('%s among %j -> %s', (header, available, expected) => {
+    expect(preferredEncoding(header, available)).toBe(expected);
+  });
+});
+
+describe('the site server with precompressed files', () => {
+  it.each([
+    ['br', 'br', (body: Buffer) => brotliDecompressSync(body)],
+    ['gzip, deflate, br, zstd', 'br', (body: Buffer) => brotliDecompressSync(body)],
+    ['gzip', 'gzip', (body: Buffer) => gunzipSync(body)],
+    ['br;q=0, gzip', 'gzip', (body: Buffer) => gunzipSync(body)],
+  ])('sends the %s client the %s copy from disk, with its length', async (accept, encoding, decode) => {
+    const answer = await request('/', { 'Accept-Encoding': accept });
+    expect(answer.status).toBe(200);
+    expect(answer.headers['content-encoding']).toBe(encoding);
+    expect(answer.headers['vary']).toBe('Accept-Encoding');
+    expect(answer.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(Number(answer.headers['content-length'])).toBe(answer.body.length);
+    expect(decode(answer.body).toString()).toBe(PAGE);
+  });
+
+  it('sends the original to a client that accepts no compression, still varying by encoding', async () => {
+    const answer = await request('/');
+    expect(answer.headers['content-encoding']).toBeUndefined();
+    expect(answer.headers['vary']).toBe('Accept-Encoding');
+    expect(answer.body.toString()).toBe(PAGE);
+    expect(Number(answer.headers['content-length'])).toBe(Buffer.byteLength(PAGE));
+  });
+
+  it('answers a page at each of its paths, and sends only the copies that exist', async () => {
+    for (const pathname of ['/branches', '/branches/', '/branches/index.html']) {
+      const answer = await request(pathname, { 'Accept-Encoding': 'gzip, br' });
+      expect(answer.headers['content-encoding'], pathname).toBe('gzip');
+      expect(gunzipSync(answer.body).toString()).toContain('Our Branches');
+    }
+    const brotliOnly = await request('/branches', { 'Accept-Encoding': 'br' });
+    expect(brotliOnly.headers['content-encoding']).toBeUndefined();
+    expect(brotliOnly.body.toString()).toContain('Our Branches');
+  });
+
+  it('keeps the security headers, the page policy and the caching of assets', async () => {
+    const page = await request('/', { 'Accept-Encoding': 'br' });
+    for (const [name, value] of Object.entries(SECURITY_HEADERS)) expect(page.headers[name.toLowerCase()]).toBe(value);
+    expect(page.headers['content-security-policy']).toBe(PAGE_POLICY);
+    expect(page.headers['cache-control']).toBe('public, max-age=0');
+    const asset = await request('/_astro/island.Bx1.js', { 'Accept-Encoding': 'br' });
+    expect(asset.headers['content-encoding']).toBe('br');
+    expect(asset.headers['content-type']).toBe('text/javascript; charset=utf-8');
+    expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('answers HEAD with the headers of the copy it would send, and no body', async () => {
+    const head = await request('/', { 'Accept-Encoding': 'br' }, 'HEAD');
+    const get = await request('/', { 'Accept-Encoding': 'br' });
+    expect(head.status).toBe(200);
+    expect(head.body.length).toBe(0);
+    expect(head.headers['content-encoding']).toBe('br');
+    expect(head.headers['content-length']).toBe(get.headers['content-length']);
+    expect(head.headers['etag']).toBe(get.headers['etag']);
+  });
+
+  it('gives each encoding its own ETag, and a 304 only for the one the client holds', async () => {
+    const br = await request('/', { 'Accept-Encoding': 'br' });
+    const gzip = await request('/', { 'Accept-Encoding': 'gzip' });
+    const etag = br.headers['etag'] ?? '';
+    expect(etag).not.toBe('');
+    expect(gzip.headers['etag']).not.toBe(etag);
+    const again = await request('/', { 'Accept-Encoding': 'br', 'If-None-Match': etag });
+    expect(again.status).toBe(304);
+    expect(again.body.length).toBe(0);
+    expect(again.headers['vary']).toBe('Accept-Encoding');
+    const otherEncoding = await request('/', { 'Accept-Encoding': 'gzip', 'If-None-Match': etag });
+    expect(otherEncoding.status).toBe(200);
+  });
+
+  it('leaves other files, other methods and other paths to Astro', async () => {
+    expect((await request('/photo.png', { 'Accept-Encoding': 'br' })).body.toString()).toBe(
+      'astro answered GET /photo.png',
+    );
+    expect((await request('/tiny.css', { 'Accept-Encoding': 'br' })).body.toString()).toBe(
+      'astro answered GET /tiny.css',
+    );
+    expect((await request('/', {}, 'POST')).body.toString()).toBe('astro answered POST /');
+    expect((await request('/Events/1')).body.toString()).toBe('astro answered GET /Events/1');
+  });
+
+  it('hands a file that has gone from the disk since the start to Astro', async () => {
+    const script = path.join(dir, '_astro', 'island.Bx1.js');
+    rmSync(`${script}.br`);
+    const answer = await request('/_astro/island.Bx1.js', { 'Accept-Encoding': 'br' });
+    expect(answer.status).toBe(200);
+    expect(answer.headers['content-encoding']).toBeUndefined();
+    expect(answer.body.toString()).toBe('astro answered GET /_astro/island.Bx1.js');
+  });
+});
