@@ -11,7 +11,8 @@
  * Without JavaScript the same form is an ordinary form post to /Contact-Us, whose answer is the
  * page again with the outcome (props `initial*`, rendered by the server).
  */
-import { useId, useState, type ChangeEvent, type SubmitEvent } from 'react';
+import { useEffect, useId, useState, type ChangeEvent, type SubmitEvent } from 'react';
+import { typedBeforeHydration } from './typedBeforeHydration.ts';
 import {
   CONTACT_FIELDS,
   CONTACT_HONEYPOT_FIELD,
@@ -79,7 +80,19 @@ export default function ContactForm({
   const errorId = `${id}-error`;
   const trapId = `${id}-trap`;
 
-  const [values, setValues] = useState<ContactFormValues>(initialValues);
+  // Text typed before the island hydrated (client:visible, on a slow phone) is kept.
+  const [values, setValues] = useState<ContactFormValues>(() => {
+    const kept = { ...initialValues };
+    for (const field of CONTACT_FIELDS) kept[field] = typedBeforeHydration(fieldId(field), kept[field]) ?? kept[field];
+    return { ...kept, phone: stripNonDigits(kept.phone) };
+  });
+  // Hydration leaves a field's text as it was typed: a phone number typed before it keeps its
+  // spaces on screen, while the state has only its digits. The field is brought in line here.
+  const phoneId = fieldId('phone');
+  useEffect(() => {
+    const field = document.getElementById(phoneId);
+    if (field instanceof HTMLInputElement && field.value !== values.phone) field.value = values.phone;
+  }, [phoneId, values.phone]);
   const [error, setError] = useState(initialError);
   const [invalid, setInvalid] = useState<readonly ContactField[]>(initialInvalid);
   const [received, setReceived] = useState(initialReceived);

@@ -12,6 +12,7 @@
 import { useCallback, useEffect, useId, useRef, useState, useSyncExternalStore, type SubmitEvent } from 'react';
 import { searchHits, type SearchHit } from '../lib/search/searchHits.ts';
 import { loadPagefind } from './pagefindClient.ts';
+import { typedBeforeHydration } from './typedBeforeHydration.ts';
 
 export interface DirectoryLink {
   label: string;
@@ -72,13 +73,13 @@ function subscribeToAddress(onChange: () => void) {
 const addressQuery = () => new URLSearchParams(window.location.search).get('q') ?? '';
 
 export function SiteSearch({ directory }: SiteSearchProps) {
+  const inputId = useId();
+  const labelId = useId();
   const asked = useSyncExternalStore(subscribeToAddress, addressQuery, () => '');
-  const [typed, setTyped] = useState<string>();
+  const [typed, setTyped] = useState(() => typedBeforeHydration(inputId));
   const query = typed ?? asked;
   const [outcome, setOutcome] = useState<Outcome>({ state: 'idle' });
   const latest = useRef(0);
-  const inputId = useId();
-  const labelId = useId();
 
   const search = useCallback(async (text: string) => {
     const term = text.trim();

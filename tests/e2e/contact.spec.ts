@@ -57,6 +57,32 @@ function stored(name: string, dataDir = process.env.E2E_DATA_DIR ?? '') {
   return storedMessages(dataDir).filter((message) => message.name === name);
 }
 
+test('what a visitor types before the form’s code has loaded (a slow phone) is kept', async ({ page }) => {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/_astro/**/*.js', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/Contact-Us', { waitUntil: 'domcontentloaded' });
+  const form = fields(page);
+  const name = uniqueName('Early Typist');
+  await form.name.fill(name);
+  await form.email.fill('early.typist@example.org');
+  await form.phone.fill('98765 43210');
+  await form.message.fill('Typed while the page was still loading.');
+  release();
+  await form.submit.scrollIntoViewIfNeeded();
+  await expect(page.locator('astro-island:has(form.contact-form)')).not.toHaveAttribute('ssr', /.*/);
+  await expect(form.name).toHaveValue(name);
+  await expect(form.phone).toHaveValue('9876543210');
+  await expect(form.message).toHaveValue('Typed while the page was still loading.');
+  // The form's state holds the same text: it is sent as shown.
+  await form.submit.click();
+  await expect(form.status).toHaveText(MESSAGE_RECEIVED);
+  expect(stored(name)).toMatchObject([{ phone: '9876543210', message: 'Typed while the page was still loading.' }]);
+});
+
 test('shows the banner and the head-office card with its address, phone and e-mail', async ({ page }) => {
   await page.goto('/Contact-Us');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Contact Us');

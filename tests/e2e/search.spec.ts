@@ -54,6 +54,20 @@ test.describe('site search', () => {
     );
   });
 
+  test('what is typed before the search code has loaded (a slow phone) is kept and searched', async ({ page }) => {
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/_astro/**/*.js', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/search', { waitUntil: 'domcontentloaded' });
+    await searchField(page).pressSequentially('Salem');
+    release();
+    await expect(page.getByRole('status')).toHaveText(/^\d+ results for “Salem”\.$/);
+    await expect(searchField(page)).toHaveValue('Salem');
+  });
+
   test('typing a surname finds the bearer; the result opens that branch with that bearer shown', async ({ page }) => {
     const requests = pagefindRequests(page);
     await page.goto('/search');
