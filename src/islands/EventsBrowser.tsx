@@ -13,6 +13,7 @@
  * fixed Tamil Nadu cricket tournament card always comes last.
  */
 import { useCallback, useEffect, useId, useMemo, useState, type SubmitEvent } from 'react';
+import { typedBeforeHydration } from './typedBeforeHydration.ts';
 import {
   activitySearch,
   activityStatus,
@@ -54,12 +55,22 @@ const same = (one: ActivitySelection, other: ActivitySelection) => one.place ===
 
 export function EventsBrowser(props: EventsBrowserProps) {
   const { endpoint, action, places, currentYear, staticCard, unavailable } = props;
-  const [selection, setSelection] = useState<ActivitySelection>(props.selection);
-  const [notices, setNotices] = useState<string[]>(props.notices);
-  const { load, ensureLoaded } = useEventsList(endpoint);
   const formId = useId();
   const placeId = useId();
   const yearId = useId();
+  const [selection, setSelection] = useState<ActivitySelection>(props.selection);
+  // A place or year chosen before the island hydrated (a slow phone), read while the page is still
+  // the server's; applied once hydrated, as hydration must first match what the server rendered.
+  const [chosenEarly] = useState(() => {
+    const { place, year } = props.selection;
+    const early = {
+      place: typedBeforeHydration(placeId, place) ?? place,
+      year: Number(typedBeforeHydration(yearId, String(year)) ?? year),
+    };
+    return Number.isInteger(early.year) && !same(early, props.selection) ? early : undefined;
+  });
+  const [notices, setNotices] = useState<string[]>(props.notices);
+  const { load, ensureLoaded } = useEventsList(endpoint);
 
   const loadedEvents = load.state === 'ready' ? load.events : undefined;
   const yearOptions = useMemo(
@@ -85,6 +96,15 @@ export function EventsBrowser(props: EventsBrowserProps) {
   useEffect(() => {
     if (loading && load.state === 'idle') ensureLoaded();
   }, [loading, load.state, ensureLoaded]);
+
+  useEffect(() => {
+    if (!chosenEarly) return;
+    // Once, with what the page held before React took it over (an outside system): the rule's
+    // worry, renders cascading on every change, cannot arise.
+    // eslint-disable-next-line react-hooks/set-state-in-effect
+    setSelection(chosenEarly);
+    window.history.replaceState(null, '', activitySearch(chosenEarly));
+  }, [chosenEarly]);
 
   // Back and Forward: the address is the selection.
   useEffect(() => {

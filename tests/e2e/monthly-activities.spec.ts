@@ -158,6 +158,24 @@ test.describe('Monthly Activities with JavaScript', () => {
     expect(asked).toEqual(['POST']);
   });
 
+  test('a place chosen before the island has loaded (a slow phone) stays chosen', async ({ page }) => {
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/_astro/**/*.js', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/monthly-activities', { waitUntil: 'domcontentloaded' });
+    await page.getByLabel('Place').selectOption('Salem');
+    release();
+    await hydrated(page);
+    await expect(status(page)).toHaveText('1 event for Salem in 2025.');
+    await expect(page).toHaveURL(/\?place=Salem&year=2025$/);
+    // A later change keeps the earlier choice of place.
+    await page.getByLabel('Year').selectOption('2024');
+    await expect(titles(page)).toHaveText(['Salem - Regional Anaesthesia CME', 'Tamil Nadu']);
+  });
+
   test('a shared filtered address opens that selection', async ({ page }) => {
     await page.goto('/monthly-activities?place=madurai&year=2024');
     await expect(page.getByLabel('Place')).toHaveValue('Madurai');
