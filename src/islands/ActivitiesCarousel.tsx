@@ -10,6 +10,7 @@
 import { useState } from 'react';
 import { useKeenSlider, type KeenSliderInstance } from 'keen-slider/react';
 import 'keen-slider/keen-slider.min.css';
+import './ActivitiesCarousel.css';
 import { ACTIVITIES_INTERVAL_MS, ACTIVITIES_TRANSITION_MS, slideLabel } from '../lib/carousel.ts';
 import type { IslandImage } from '../lib/islandImage.ts';
 import { CarouselControls } from './CarouselControls.tsx';
@@ -81,7 +82,7 @@ export function ActivitiesCarousel({ slides, label, viewMoreLabel, viewMoreHref 
             inert={inView ? !inView[index] : undefined}
           >
             <figure>
-              <ResponsiveImage image={slide.image} alt={slide.alt} />
+              <ResponsiveImage image={slide.image} alt={slide.alt} className="cover-image" />
               <figcaption>{slide.caption}</figcaption>
             </figure>
             <a className="activity-view-more" href={viewMoreHref}>

@@ -12,6 +12,7 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { wrapIndex } from '../lib/carousel.ts';
 import { useHydrated } from './useHydrated.ts';
+import './BranchBearerCycler.css';
 
 export interface CyclerBearer {
   name: string;
@@ -80,7 +81,7 @@ export default function BranchBearerCycler({ branch, bearers, children }: Branch
     <div ref={rootRef} className="cycler" data-enhanced={enhanced ? '' : undefined}>
       {children}
       <div className="cycler__controls" data-pagefind-ignore="">
-        <button type="button" className="cycler__button" disabled={!enhanced} onClick={() => step(-1)}>
+        <button type="button" className="cycler__button round-button" disabled={!enhanced} onClick={() => step(-1)}>
           <svg aria-hidden="true" width="20" height="20" viewBox="0 0 24 24" fill="none" stroke="currentColor">
             <path d="M15 6l-6 6 6 6" strokeWidth="2.5" />
           </svg>
@@ -89,7 +90,7 @@ export default function BranchBearerCycler({ branch, bearers, children }: Branch
         <p className="cycler__position" aria-hidden="true">
           {index + 1} / {count}
         </p>
-        <button type="button" className="cycler__button" disabled={!enhanced} onClick={() => step(1)}>
+        <button type="button" className="cycler__button round-button" disabled={!enhanced} onClick={() => step(1)}>
           <svg aria-hidden="true" width="20" height="20" viewBox="0 0 24 24" fill="none" stroke="currentColor">
             <path d="M9 6l6 6-6 6" strokeWidth="2.5" />
           </svg>

@@ -1,4 +1,5 @@
 /** The controls both carousels share: pause/play, previous, next and one dot per slide. */
+import './CarouselControls.css';
 import { ROTATION_CONTROL } from './useAutoRotation.ts';
 
 export interface CarouselControlsProps {
@@ -27,14 +28,14 @@ export function CarouselControls({
     <div className="carousel-controls">
       <button
         type="button"
-        className="carousel-button carousel-rotation"
+        className="carousel-button round-button carousel-rotation"
         onClick={onTogglePaused}
         {...{ [ROTATION_CONTROL]: '' }}
       >
         <span aria-hidden="true">{paused ? '▶' : '❚❚'}</span>
         <span className="visually-hidden">{paused ? `Play the ${name}` : `Pause the ${name}`}</span>
       </button>
-      <button type="button" className="carousel-button" onClick={onPrevious}>
+      <button type="button" className="carousel-button round-button" onClick={onPrevious}>
         <span aria-hidden="true">‹</span>
         <span className="visually-hidden">Previous slide</span>
       </button>
@@ -51,7 +52,7 @@ export function CarouselControls({
           </button>
         ))}
       </div>
-      <button type="button" className="carousel-button" onClick={onNext}>
+      <button type="button" className="carousel-button round-button" onClick={onNext}>
         <span aria-hidden="true">›</span>
         <span className="visually-hidden">Next slide</span>
       </button>

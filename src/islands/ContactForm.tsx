@@ -26,6 +26,7 @@ import {
   type ContactField,
   type ContactFormValues,
 } from '../lib/contactForm.ts';
+import './ContactForm.css';
 
 export interface ContactFormProps {
   /** Where the form posts without JavaScript (the Contact Us page itself). */

@@ -1,6 +1,7 @@
 /** One card of the Monthly Activities list: the event's photo, title, sub-title and View More. */
 import type { EventRecord } from '../lib/events/eventRecords.ts';
 import { photoVariants } from '../lib/events/photoVariants.ts';
+import './EventCard.css';
 
 /** What a card shows: plain data, as the page hands it to the island. */
 export interface EventCardData {
@@ -23,7 +24,7 @@ export function eventCardData(event: EventRecord): EventCardData {
   };
 }
 
-/** How wide a card's picture is drawn, by the grid's columns (src/styles/global.css, .events-grid). */
+/** How wide a card's picture is drawn, by the grid's columns (.events-grid in EventsBrowser.css). */
 const CARD_IMAGE_SIZES =
   '(min-width: 1184px) 368px, (min-width: 896px) 33vw, (min-width: 600px) 50vw, calc(100vw - 2rem)';
 
@@ -36,8 +37,9 @@ export interface EventCardProps {
 export function EventCard({ card, priority = false }: EventCardProps) {
   const picture = photoVariants(card.image);
   return (
-    <li className="event-card" data-event-id={card.id}>
+    <li className="event-card card" data-event-id={card.id}>
       <img
+        className="event-card__image cover-image"
         src={picture.src}
         srcSet={picture.srcset}
         sizes={picture.srcset ? CARD_IMAGE_SIZES : undefined}

@@ -24,6 +24,7 @@ import { eventYearOptions, filterEvents } from '../lib/events/filterEvents.ts';
 import { parseYearOption } from '../lib/yearOptions.ts';
 import { EventCard, eventCardData, type EventCardData } from './EventCard.tsx';
 import { useEventsList } from './useEventsList.ts';
+import './EventsBrowser.css';
 
 export interface EventsBrowserProps {
   /** The events API endpoint, "/Admin/api/events_list". */
@@ -205,7 +206,7 @@ export function EventsBrowser(props: EventsBrowserProps) {
         ) : null}
       </div>
 
-      <ul className="events-grid" aria-busy={loading}>
+      <ul className="events-grid card-grid" aria-busy={loading}>
         {(failed ? [] : (cards ?? [])).map((card, index) => (
           <EventCard key={card.id} card={card} priority={index === 0} />
         ))}

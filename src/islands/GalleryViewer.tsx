@@ -8,6 +8,7 @@ import { useCallback, useState } from 'react';
 import type { IslandImage } from '../lib/islandImage.ts';
 import { ModalDialog } from './ModalDialog.tsx';
 import { ResponsiveImage } from './ResponsiveImage.tsx';
+import './GalleryViewer.css';
 
 export type GalleryViewerItem =
   | { type: 'image'; alt: string; thumbnail: IslandImage; large: IslandImage }
@@ -24,7 +25,7 @@ export default function GalleryViewer({ items }: GalleryViewerProps) {
 
   return (
     <>
-      <ul className="gallery-grid">
+      <ul className="gallery-grid card-grid">
         {items.map((item, index) => (
           <li key={`${item.type}-${item.thumbnail.src}`}>
             <button
@@ -38,9 +39,14 @@ export default function GalleryViewer({ items }: GalleryViewerProps) {
               }}
             >
               {/* The first picture is the page's largest paint on phones: fetched at once, first. */}
-              <ResponsiveImage image={item.thumbnail} alt="" priority={index === 0} className="gallery-item__image" />
+              <ResponsiveImage
+                image={item.thumbnail}
+                alt=""
+                priority={index === 0}
+                className="gallery-item__image cover-image"
+              />
               {item.type === 'video' ? (
-                <span className="gallery-item__play" aria-hidden="true">
+                <span className="gallery-item__play round-button" aria-hidden="true">
                   <svg width="28" height="28" viewBox="0 0 24 24" fill="currentColor">
                     <path d="M8 5v14l11-7z" />
                   </svg>

@@ -7,6 +7,7 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import { useHydrated } from './useHydrated.ts';
+import './MapFacade.css';
 
 export interface MapFacadeProps {
   /** The address of the embeddable map. */

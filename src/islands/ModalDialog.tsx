@@ -7,6 +7,7 @@
  * button and a click on the backdrop close it; focus returns to the element that opened it.
  */
 import { useEffect, useRef, type FocusEvent, type ReactNode } from 'react';
+import './ModalDialog.css';
 
 const FOCUSABLE = [
   'a[href]',
@@ -90,7 +91,7 @@ export function ModalDialog({ open, onClose, label, closeLabel = 'Close', classN
       }}
     >
       <span tabIndex={0} className="modal-dialog__guard" data-focus-guard="" onFocus={onStartGuardFocus} />
-      <button type="button" className="modal-dialog__close" onClick={() => dialogRef.current?.close()}>
+      <button type="button" className="modal-dialog__close round-button" onClick={() => dialogRef.current?.close()}>
         <span aria-hidden="true">×</span>
         <span className="visually-hidden">{closeLabel}</span>
       </button>

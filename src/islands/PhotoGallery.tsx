@@ -7,6 +7,7 @@
 import { useEffect, useRef } from 'react';
 import PhotoSwipeLightbox from 'photoswipe/lightbox';
 import 'photoswipe/style.css';
+import './PhotoGallery.css';
 
 export interface GalleryPhoto {
   /** The full-size photo. */
@@ -27,7 +28,7 @@ export interface PhotoGalleryProps {
   label: string;
 }
 
-/** How wide a thumbnail is drawn, by the grid's columns (src/styles/global.css, .photo-gallery). */
+/** How wide a thumbnail is drawn, by the grid's columns (.photo-gallery in PhotoGallery.css). */
 export const THUMBNAIL_SIZES =
   '(min-width: 1184px) 276px, (min-width: 1040px) 25vw, (min-width: 784px) 33vw, (min-width: 528px) 50vw, calc(100vw - 2rem)';
 
@@ -97,7 +98,7 @@ export function PhotoGallery({ photos, label }: PhotoGalleryProps) {
   }, []);
 
   return (
-    <ul ref={galleryRef} className="photo-gallery" aria-label={label}>
+    <ul ref={galleryRef} className="photo-gallery card-grid" aria-label={label}>
       {photos.map((photo, index) => (
         <li key={`${photo.src}-${index}`}>
           <a
@@ -107,6 +108,7 @@ export function PhotoGallery({ photos, label }: PhotoGalleryProps) {
             aria-label={`Open photo ${index + 1} of ${photos.length}: ${photo.alt}`}
           >
             <img
+              className="cover-image"
               src={photo.thumbnail ?? photo.src}
               srcSet={photo.thumbnailSrcset}
               sizes={photo.thumbnailSrcset ? THUMBNAIL_SIZES : undefined}

@@ -13,6 +13,7 @@ import { useCallback, useEffect, useId, useRef, useState, useSyncExternalStore, 
 import { searchHits, type SearchHit } from '../lib/search/searchHits.ts';
 import { loadPagefind } from './pagefindClient.ts';
 import { typedBeforeHydration } from './typedBeforeHydration.ts';
+import './SiteSearch.css';
 
 export interface DirectoryLink {
   label: string;

@@ -8,6 +8,7 @@ import { useCallback, useState } from 'react';
 import type { IslandImage } from '../lib/islandImage.ts';
 import { ModalDialog } from './ModalDialog.tsx';
 import { ResponsiveImage } from './ResponsiveImage.tsx';
+import './SongVideo.css';
 
 export interface SongVideoProps {
   thumbnail: IslandImage;
@@ -46,7 +47,7 @@ export function SongVideo({ thumbnail, thumbnailAlt, videoTitle, youtubeId, star
         }}
       >
         <ResponsiveImage image={thumbnail} alt="" />
-        <span className="song-play" aria-hidden="true">
+        <span className="song-play round-button" aria-hidden="true">
           ▶
         </span>
         <span className="visually-hidden">

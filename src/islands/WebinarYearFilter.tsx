@@ -14,6 +14,7 @@ import { parseYearOption } from '../lib/yearOptions.ts';
 import { useCurrentYear } from './useCurrentYear.ts';
 import { useHydrated } from './useHydrated.ts';
 import { ResponsiveImage } from './ResponsiveImage.tsx';
+import './WebinarYearFilter.css';
 
 export interface WebinarCardData {
   id: number;
@@ -62,7 +63,7 @@ export default function WebinarYearFilter({ webinars, renderedYear }: WebinarYea
         </p>
       </div>
       {shown.length > 0 ? (
-        <ul className="webinar-grid">
+        <ul className="webinar-grid card-grid">
           {shown.map((webinar) => (
             <li key={webinar.id}>
               <WebinarCard webinar={webinar} />

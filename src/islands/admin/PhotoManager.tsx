@@ -9,6 +9,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useHydrated } from '../useHydrated.ts';
 import { PhotoUploader, type UploadedPhoto } from './PhotoUploader.tsx';
+import './PhotoManager.css';
 
 export type EditorPhoto = UploadedPhoto;
 

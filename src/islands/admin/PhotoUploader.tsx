@@ -5,6 +5,7 @@
  * server's message) and the rest of the batch goes on.
  */
 import { useRef, useState, type DragEvent } from 'react';
+import './PhotoUploader.css';
 
 export interface UploadedPhoto {
   id: number;

@@ -51,7 +51,7 @@ const HOME_WEBINAR_CARD: PhotoSlot = {
   name: 'the webinar card on the home page',
   width: 280,
   frame: wide,
-  source: 'src/components/home/WebinarHighlights.astro: sizes 280px; .webinar-card img 16/9, cover',
+  source: 'src/components/home/WebinarHighlights.astro: sizes 280px; .cover-image 16/9, cover',
 };
 
 const PAST_WEBINAR_CARD: PhotoSlot = {
@@ -66,7 +66,7 @@ const BANNER: PhotoSlot = {
   width: Math.round(((CONTAINER - 2 * REM) * 3) / 5),
   frame: wide,
   source:
-    'src/components/home/HomeBanner.astro (.banner-grid 2fr 3fr); src/styles/global.css .banner-slides 16/9, cover',
+    'src/components/home/HomeBanner.astro (.banner-grid 2fr 3fr); BannerCarousel.astro .banner-slides 16/9, cover',
 };
 
 /** Three slides per view above 1064 px, 16 px apart (src/islands/ActivitiesCarousel.tsx). */
@@ -74,14 +74,14 @@ const ACTIVITY: PhotoSlot = {
   name: 'the Monthly Activities carousel on the home page',
   width: Math.round((CONTAINER - 2 * 16) / 3),
   frame: threeByTwo,
-  source: 'src/islands/ActivitiesCarousel.tsx (3 per view); src/styles/global.css .activity-slide img 3/2, cover',
+  source: 'src/islands/ActivitiesCarousel.tsx (3 per view); .cover-image 3/2, cover',
 };
 
 /** Two columns with a 2rem gap; the thumbnail keeps its own shape (height auto). */
 const SONG_THUMBNAIL: PhotoSlot = {
   name: 'the song thumbnail on the home page',
   width: Math.round((CONTAINER - 2 * REM) / 2),
-  source: 'src/components/home/PublicAwareness.astro (two columns); src/styles/global.css .song-thumbnail img',
+  source: 'src/components/home/PublicAwareness.astro (two columns); src/islands/SongVideo.css .song-thumbnail img',
 };
 
 const HOME_VIDEO_POSTER: PhotoSlot = {
@@ -117,8 +117,7 @@ const EVENT_THUMBNAIL: PhotoSlot = {
   name: 'the gallery thumbnail on /event-22',
   width: 276,
   frame: threeByTwo,
-  source:
-    'src/islands/PhotoGallery.tsx: sizes "(min-width: 1184px) 276px, …"; src/styles/global.css .photo-gallery img 3/2',
+  source: 'src/islands/PhotoGallery.tsx: sizes "(min-width: 1184px) 276px, …"; .cover-image 3/2, cover',
 };
 
 /** The overlay shows the photo up to 64rem wide, within the screen's height (a 4:3 box here). */
