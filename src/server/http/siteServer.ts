@@ -159,8 +159,18 @@ async function answerPrepared(
   response.end(body);
 }
 
+/**
+ * Connect-style middleware called with Node's own request and response, as `compression` is here:
+ * it reads request headers and wraps the response's write and end, nothing more. @types/compression
+ * types it as Express middleware (Express's request is Node's with more); a method's parameters are
+ * compared both ways, so the middleware fits this shape as it is, without a cast.
+ */
+interface NodeMiddleware {
+  handle(request: http.IncomingMessage, response: http.ServerResponse, next: () => void): void;
+}
+
 export function createSiteServer(astroHandler: NodeHandler, options: SiteServerOptions = {}): http.Server {
-  const compress = compression({ threshold: 1024 });
+  const compress: NodeMiddleware = { handle: compression({ threshold: 1024 }) };
   const log = options.log === false ? undefined : (options.log ?? createRequestLog());
 
   const trustProxy = options.trustProxy ?? TRUST_NOTHING;
@@ -206,7 +216,7 @@ export function createSiteServer(astroHandler: NodeHandler, options: SiteServerO
       void answerPrepared(request, response, options.eventsList);
       return;
     }
-    const toAstro = () => compress(request, response, () => astroHandler(request, response));
+    const toAstro = () => compress.handle(request, response, () => astroHandler(request, response));
     const file = isRead ? options.precompressed?.lookup(pathname) : undefined;
     if (file) options.precompressed?.serve(request, response, file, toAstro);
     else toAstro();
