@@ -21,13 +21,6 @@ export function quoted(text: string, limit = 90): string {
   return `“${markdownText(short)}”`;
 }
 
-/** A change in one place: "old → new", either side possibly absent. */
-export function change(label: string, before: string | undefined, after: string | undefined): string {
-  if (before === undefined) return `${label} added: ${after ?? ''}`;
-  if (after === undefined) return `${label} removed (was ${before})`;
-  return `${label}: ${before} → ${after}`;
-}
-
 export interface PageChanges {
   /** The page or part of the site as visitors know it: "Office Bearers". */
   page: string;

@@ -13,7 +13,7 @@ import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { wrapIndex } from '../lib/carousel.ts';
 import { useHydrated } from './useHydrated.ts';
 
-export interface CyclerBearer {
+interface CyclerBearer {
   name: string;
   position: string;
 }

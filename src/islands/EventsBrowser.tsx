@@ -48,8 +48,7 @@ export interface EventsBrowserProps {
   staticCard: EventCardData;
 }
 
-export const FAILED_MESSAGE =
-  'Sorry, the events could not be loaded just now. Please check your connection and try again.';
+const FAILED_MESSAGE = 'Sorry, the events could not be loaded just now. Please check your connection and try again.';
 
 const same = (one: ActivitySelection, other: ActivitySelection) => one.place === other.place && one.year === other.year;
 

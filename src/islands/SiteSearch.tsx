@@ -14,7 +14,7 @@ import { searchHits, type SearchHit } from '../lib/search/searchHits.ts';
 import { loadPagefind } from './pagefindClient.ts';
 import { typedBeforeHydration } from './typedBeforeHydration.ts';
 
-export interface DirectoryLink {
+interface DirectoryLink {
   label: string;
   href: string;
 }

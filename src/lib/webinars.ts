@@ -5,7 +5,7 @@
 import { yearOptions, type YearOptions } from './yearOptions.ts';
 
 /** The oldest year the year filter offers (spec point 9: webinars from 2020). */
-export const WEBINARS_FIRST_YEAR = 2020;
+const WEBINARS_FIRST_YEAR = 2020;
 
 /** The year a webinar date text ends with ("14 - March - 2025" -> 2025), or undefined. */
 export function webinarYear(date: string): number | undefined {

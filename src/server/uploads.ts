@@ -22,7 +22,7 @@ import { isFresh } from './http/conditionalRequests.ts';
 import { canResize, resizedPhoto } from './photoCache.ts';
 
 /** The image types served, by file extension. */
-export const IMAGE_CONTENT_TYPES: Readonly<Record<string, string>> = {
+const IMAGE_CONTENT_TYPES: Readonly<Record<string, string>> = {
   '.jpg': 'image/jpeg',
   '.jpeg': 'image/jpeg',
   '.png': 'image/png',

@@ -16,9 +16,9 @@ import type { ContentProblem } from './problems.ts';
 import { createSchemas, type ImageField } from './schemas.ts';
 import { describeField, isRecord, parseYamlFile, type YamlFile } from './yamlDocument.ts';
 
-export { formatProblem, problemReport, warningReport, type ContentProblem } from './problems.ts';
+export { formatProblem, problemReport, warningReport } from './problems.ts';
 
-export interface CheckedEntry {
+interface CheckedEntry {
   id: string;
   data: Record<string, unknown>;
   /** The YAML file the entry comes from, relative to the project root. */

@@ -37,7 +37,7 @@ export interface ContentSource {
 }
 
 /** The home page shows four webinar cards (spec point 9). */
-export const HOME_WEBINAR_COUNT = 4;
+const HOME_WEBINAR_COUNT = 4;
 
 /**
  * The folder of the JSON Schemas made by `npm run schemas`. Inside content/, next to the files

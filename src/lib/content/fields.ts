@@ -111,7 +111,7 @@ export const webUrl = withHelp(z.url({ protocol: /^https?$/, error: WEB_URL_MESS
 });
 
 /** A link inside this site, such as "/" or "/branches". */
-export const sitePath = withHelp(
+const sitePath = withHelp(
   z.string({ error: 'expected a path on this site, for example "/branches"' }).regex(/^\/[A-Za-z0-9\-/#_.]*$/, {
     error: 'expected a path on this site starting with "/", for example "/branches"',
   }),

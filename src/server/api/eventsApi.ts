@@ -59,7 +59,7 @@ export async function handleEventsList(request: Request, source: EventsSource): 
 }
 
 /** The eventId of a details request: a positive whole number (a numeric string such as "12" is accepted). */
-export function parseEventId(body: unknown): { eventId: number } | { error: string } {
+function parseEventId(body: unknown): { eventId: number } | { error: string } {
   if (typeof body !== 'object' || body === null || Array.isArray(body)) {
     return { error: 'The request body must be a JSON object such as {"eventId": 12}' };
   }

@@ -103,7 +103,7 @@ export const NON_PAGE_POLICY = `default-src 'none'; ${HEADER_ONLY_DIRECTIVES}`;
  * - a 304 without a policy gets none, so that the policy of the stored page stays as it was;
  * - anything else (assets, API answers, redirects, health) gets NON_PAGE_POLICY.
  */
-export function securityPolicyFor(
+function securityPolicyFor(
   response: http.ServerResponse,
   page: { pathname: string; isRead: boolean },
   pagePolicy: SiteServerOptions['pagePolicy'],

@@ -26,7 +26,7 @@ import sharp, { type Metadata } from 'sharp';
 /** OWASP: a limit on every upload. A 12 MP phone JPEG is 3 to 8 MB; a 50 MP one about 15 MB. */
 export const MAX_PHOTO_BYTES = 20 * 1024 * 1024;
 /** Decoded pixels allowed (width × height): a 108 MP phone camera fits, a decompression bomb does not. */
-export const MAX_PHOTO_PIXELS = 120_000_000;
+const MAX_PHOTO_PIXELS = 120_000_000;
 /** The long side of a stored photo: sharp enough for a full-screen view on a large monitor. */
 export const MAX_PHOTO_SIDE = 2000;
 /** Photos decoded at once. Each 12 MP JPEG needs about 50 MB while it is scaled. */
