@@ -1,14 +1,17 @@
 /**
  * Every answer with a validator follows the same revalidation rules (RFC 9110, as the `fresh`
- * package that `send` uses for the built files decides them): pages rendered on demand
- * (withEntityTag) and event photos (serveUpload) alike.
+ * package decides them): pages rendered on demand (withEntityTag), event photos (serveUpload)
+ * and the built files sent by `send` (PrecompressedFiles) alike.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import http from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { precompressDirectory } from '../../src/integrations/precompress.ts';
 import { DiskCache } from '../../src/server/diskCache.ts';
 import { isFresh, withEntityTag } from '../../src/server/http/conditionalRequests.ts';
+import { PrecompressedFiles } from '../../src/server/http/precompressedFiles.ts';
 import { serveUpload } from '../../src/server/uploads.ts';
 
 const PHOTO_DATE = new Date('2025-03-14T10:00:00Z');
@@ -34,19 +37,60 @@ const photo = (headers: Record<string, string>) =>
     },
   );
 
+/** `headers` with TAG replaced by `etag` and BARE by `etag` without its W/ (the other strength). */
+const withTags = (headers: Record<string, string>, etag: string) => {
+  const tags = (value: string) => value.replace('BARE', etag.replace(/^W\//, '')).replace('TAG', etag);
+  return Object.fromEntries(Object.entries(headers).map(([name, value]) => [name, tags(value)]));
+};
+
 const page = async (headers: Record<string, string>) => {
   const request = (more: Record<string, string> = {}) => new Request('http://localhost/Events/1', { headers: more });
   const answer = () => new Response('<h1>Salem branch CME</h1>', { headers: { 'Content-Type': 'text/html' } });
   const etag = (await withEntityTag(request(), answer())).headers.get('etag') ?? '';
-  const tags = (value: string) => value.replace('BARE', etag.replace(/^W\//, '')).replace('TAG', etag);
-  const resolved = Object.fromEntries(Object.entries(headers).map(([name, value]) => [name, tags(value)]));
-  return withEntityTag(request(resolved), answer());
+  return withEntityTag(request(withTags(headers, etag)), answer());
 };
+
+// A built page with its brotli and gzip copies, as the site server sends it (send, weak ETag).
+const builtDir = mkdtempSync(path.join(tmpdir(), 'freshness-built-'));
+let builtUrl = '';
+let builtFiles: PrecompressedFiles | undefined;
+const builtServer = http.createServer((request, response) => {
+  const file = builtFiles?.lookup(request.url ?? '/');
+  if (file) builtFiles?.serve(request, response, file, () => response.writeHead(404).end());
+  else response.writeHead(404).end();
+});
+beforeAll(async () => {
+  writeFileSync(path.join(builtDir, 'index.html'), `<h1>Branches</h1>${'<p>Dr. Example, Salem.</p>'.repeat(80)}`);
+  await precompressDirectory(builtDir);
+  builtFiles = PrecompressedFiles.load(builtDir);
+  await new Promise<void>((resolve) => builtServer.listen(0, '127.0.0.1', resolve));
+  const address = builtServer.address();
+  if (address === null || typeof address === 'string') throw new Error('The test server has no port');
+  builtUrl = `http://127.0.0.1:${address.port}/`;
+});
+afterAll(async () => {
+  await new Promise<void>((resolve) => builtServer.close(() => resolve()));
+  rmSync(builtDir, { recursive: true, force: true });
+});
+
+/** Status and ETag of a GET with exactly `headers` (fetch would add Cache-Control: no-cache to a conditional request). */
+const get = (headers: Record<string, string>) =>
+  new Promise<{ status: number; etag: string }>((resolve, reject) => {
+    http
+      .get(builtUrl, { headers: { 'Accept-Encoding': 'br', ...headers } }, (response) => {
+        response.resume();
+        response.once('end', () => resolve({ status: response.statusCode ?? 0, etag: response.headers.etag ?? '' }));
+      })
+      .once('error', reject);
+  });
+
+const builtFile = async (headers: Record<string, string>) => get(withTags(headers, (await get({})).etag));
 
 // Each answer's own tag, and the same tag with the other strength (W/ added or removed).
 describe.each([
   ['an event photo (strong ETag)', photo, '"a-1"', 'W/"a-1"'],
   ['a page rendered on demand (weak ETag)', page, 'TAG', 'BARE'],
+  ['a built file sent by send (weak ETag)', builtFile, 'TAG', 'BARE'],
 ])('%s', (_, answer, own, otherStrength) => {
   it.each([
     ['its own tag', 304, { 'If-None-Match': own }],
