@@ -147,6 +147,18 @@ describe('content:diff on fixture pairs', () => {
   });
 });
 
+describe('a base written before today’s rules', () => {
+  it('names the file at the base instead of blaming the change, and describes nothing wrongly', () => {
+    const summary = rendered(summaryOf('older-base'));
+    expect(summary.notes).toEqual([
+      'Compared with main.',
+      "content/site.yaml at main does not fit today's content rules (it was written before a rule or field was added), so its changes are not described here: compare the page by hand.",
+      'No other visible change.',
+    ]);
+    expect(summary.pages).toEqual({});
+  });
+});
+
 describe('reading the base side from git', () => {
   function repository() {
     const root = mkdtempSync(path.join(tmpdir(), 'content-diff-git-'));
