@@ -120,6 +120,7 @@ describe('content:diff on fixture pairs', () => {
         ],
         'Contact Us': ['head office › phone: “+91 00000 10002” → “+91 00000 10003”'],
         'Every page (header, footer, search engines)': ['footer branch 5 added: “Trichy”'],
+        'Monthly Activities (the place filter)': ['item 6 added: “Trichy”'],
       },
     ],
   ])('%s: lists what visitors will see change, page by page, as Markdown', (fixture, pages) => {
