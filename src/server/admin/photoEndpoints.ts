@@ -28,12 +28,6 @@ export function photoForEditor(photo: StoredPhoto) {
   return { id: photo.id, path: photo.path, thumbnail: photoVariants(photo.path).src, description: photo.description };
 }
 
-/** A positive whole number from a route parameter, or undefined. */
-export function idParam(value: string | undefined): number | undefined {
-  const id = /^\d{1,12}$/.test(value ?? '') ? Number(value) : NaN;
-  return Number.isSafeInteger(id) && id > 0 ? id : undefined;
-}
-
 export async function handleAddPhoto(
   request: Request,
   { services, session }: { services: AdminServices; session: AdminSession },
