@@ -9,6 +9,7 @@
  * jsonSchemas.test.ts checks that each pattern accepts and refuses what the refinement does.
  */
 import { z } from 'zod';
+import { IMAGE_EXTENSIONS } from '../imageTypes.ts';
 
 const MONTHS = [
   'January',
@@ -222,17 +223,14 @@ export const youtubeId = withHelp(
   },
 );
 
-/** The photo file types the site can show. */
-export const PHOTO_EXTENSIONS = ['jpg', 'jpeg', 'png', 'webp', 'avif', 'gif', 'svg'] as const;
-
-export const PHOTO_PATH_MESSAGE = `expected the path of a .${PHOTO_EXTENSIONS.join(', .')} photo starting with "./" or "../" (relative to this file), for example "./photos/bearers/state/president.jpg"`;
+export const PHOTO_PATH_MESSAGE = `expected the path of a .${IMAGE_EXTENSIONS.join(', .')} photo starting with "./" or "../" (relative to this file), for example "./photos/bearers/state/president.jpg"`;
 
 /** Editor help for a photo path; whether the file exists and its size only `npm run check:content` knows. */
 export const PHOTO_PATH_HELP: EditorHelp = {
   description:
     'A photo, written from this file: "./photos/..." in content/, "../photos/..." in branches/ and galleries/',
   // Extensions in either case, as the check accepts them: [jJ][pP][gG] and so on.
-  pattern: `^\\.\\.?/.+\\.(?:${PHOTO_EXTENSIONS.map((extension) =>
+  pattern: `^\\.\\.?/.+\\.(?:${IMAGE_EXTENSIONS.map((extension) =>
     [...extension].map((letter) => `[${letter}${letter.toUpperCase()}]`).join(''),
   ).join('|')})$`,
   errorMessage: PHOTO_PATH_MESSAGE,
