@@ -1,6 +1,6 @@
 /** Queries for the home page: the webinars marked for it (newest first) and the milestones, in order. */
 import { getCollection } from 'astro:content';
-import { newestFirst } from '../lib/webinarDates.ts';
+import { newestFirst } from '../lib/contentDates.ts';
 
 export async function getHomeWebinars() {
   const entries = await getCollection('webinars');
