@@ -32,7 +32,7 @@ export interface WebinarYearFilterProps {
   renderedYear: number;
 }
 
-export default function WebinarYearFilter({ webinars, renderedYear }: WebinarYearFilterProps) {
+export function WebinarYearFilter({ webinars, renderedYear }: WebinarYearFilterProps) {
   const selectId = useId();
   const hydrated = useHydrated();
   const currentYear = useCurrentYear(renderedYear);
