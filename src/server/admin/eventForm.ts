@@ -34,7 +34,7 @@ export function parseEventForm(form: URLSearchParams, places: readonly string[])
   const fields = eventFieldsSchema.safeParse({
     title:
       places.includes(values.place) && values.title.trim()
-        ? titleNamingPlace(values.title, values.place)
+        ? titleNamingPlace(values.title, values.place, places)
         : values.title,
     subTitle: values.subTitle,
     date: values.date,
