@@ -18,7 +18,7 @@ export function signedInWithEvent(locals: App.Locals, eventId: string | undefine
   const admin = signedIn(locals);
   const id = parseId(eventId);
   const event = id === undefined ? undefined : admin.services.events.get(id);
-  return event && id !== undefined ? { ...admin, id, event } : undefined;
+  return event ? { ...admin, event } : undefined;
 }
 
 /** What the event form shows (its values, the errors to correct), or where a saved form leads. */
