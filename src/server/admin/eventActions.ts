@@ -73,7 +73,12 @@ function saveEvent(
 /** Deletes the event, its photos and their files; returns where to go next. */
 export async function deleteEvent({ services, session }: SignedIn, event: AdminEvent): Promise<string> {
   await services.events.remove(event.id);
-  services.audit.record({ username: session.username, action: 'event-deleted', eventId: event.id, detail: event.title });
+  services.audit.record({
+    username: session.username,
+    action: 'event-deleted',
+    eventId: event.id,
+    detail: event.title,
+  });
   return '/Admin?done=deleted';
 }
 
