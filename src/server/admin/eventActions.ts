@@ -6,6 +6,7 @@
 import { parseId } from '../../lib/parseId.ts';
 import { placeOfEvent } from '../../lib/events/filterEvents.ts';
 import type { AdminEvent, EventFields, StoredPhoto } from '../events/eventFields.ts';
+import { refuseOtherMethods } from '../pageMethods.ts';
 import { signedIn, type AdminLocals } from './adminGuard.ts';
 import type { AuditAction } from './auditLog.ts';
 import { parseEventForm, type EventFormField, type EventFormValues } from './eventForm.ts';
@@ -13,12 +14,16 @@ import { parseEventForm, type EventFormField, type EventFormValues } from './eve
 type SignedInLocals = Extract<AdminLocals, { mode: 'signed-in' }>;
 type SignedIn = Pick<SignedInLocals, 'services' | 'session'>;
 
-/** The signed-in admin and the event `eventId` (the page's [id]) names; undefined when there is none (404). */
-export function signedInWithEvent(locals: App.Locals, eventId: string | undefined) {
+/**
+ * The signed-in admin and the event an admin page's address names (its [id]), or the answer the
+ * page gives instead: 404 when there is no such event, 405 for a method pages do not take.
+ */
+export function adminEventPage(locals: App.Locals, request: Request, eventId: string | undefined) {
   const admin = signedIn(locals);
   const id = parseId(eventId);
   const event = id === undefined ? undefined : admin.services.events.get(id);
-  return event ? { ...admin, event } : undefined;
+  if (!event) return new Response(null, { status: 404 });
+  return refuseOtherMethods(request) ?? { ...admin, event };
 }
 
 /** What the event form shows (its values, the errors to correct), or where a saved form leads. */
