@@ -27,7 +27,7 @@ export interface BranchBearerCyclerProps {
   children?: ReactNode;
 }
 
-export default function BranchBearerCycler({ branch, bearers, children }: BranchBearerCyclerProps) {
+export function BranchBearerCycler({ branch, bearers, children }: BranchBearerCyclerProps) {
   const rootRef = useRef<HTMLDivElement>(null);
   const linkedTarget = useRef<HTMLElement>(undefined);
   const enhanced = useHydrated();

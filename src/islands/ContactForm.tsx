@@ -65,7 +65,7 @@ function readAnswer(body: unknown): ServerAnswer {
   };
 }
 
-export default function ContactForm({
+export function ContactForm({
   action,
   endpoint,
   formToken: firstToken,

@@ -16,21 +16,11 @@
 import { realpathSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { isPhotoWidth, PHOTO_WIDTHS } from '../lib/events/photoVariants.ts';
+import { IMAGE_CONTENT_TYPES, isRasterPhoto } from '../lib/imageTypes.ts';
 import { PhotoUnavailableError, type EventPhoto, type EventsSource } from './events/EventsSource.ts';
 import type { DiskCache } from './diskCache.ts';
 import { isFresh } from './http/conditionalRequests.ts';
-import { canResize, resizedPhoto } from './photoCache.ts';
-
-/** The image types served, by file extension. */
-const IMAGE_CONTENT_TYPES: Readonly<Record<string, string>> = {
-  '.jpg': 'image/jpeg',
-  '.jpeg': 'image/jpeg',
-  '.png': 'image/png',
-  '.webp': 'image/webp',
-  '.avif': 'image/avif',
-  '.gif': 'image/gif',
-  '.svg': 'image/svg+xml',
-};
+import { resizedPhoto } from './photoCache.ts';
 
 export function contentTypeOf(file: string): string | undefined {
   return IMAGE_CONTENT_TYPES[path.extname(file).toLowerCase()];
@@ -116,7 +106,7 @@ export async function serveUpload(
   let body = photo.bytes;
   let contentType = photo.contentType;
   let etag = `"${photo.version}"`;
-  if (width !== undefined && canResize(photo.contentType)) {
+  if (width !== undefined && isRasterPhoto(photo.contentType)) {
     try {
       body = await resizedPhoto(cache, checked, photo, width);
       contentType = 'image/webp';

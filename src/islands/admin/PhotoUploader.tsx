@@ -5,6 +5,7 @@
  * server's message) and the rest of the batch goes on.
  */
 import { useRef, useState, type DragEvent } from 'react';
+import { UPLOAD_ACCEPT } from '../../lib/imageTypes.ts';
 
 export interface UploadedPhoto {
   id: number;
@@ -32,7 +33,6 @@ interface Props {
 }
 
 const AT_ONCE = 2;
-const ACCEPT = 'image/jpeg,image/png,image/webp,image/heic,image/heif,.jpg,.jpeg,.png,.webp,.heic,.heif';
 
 function isUploadedPhoto(value: unknown): value is UploadedPhoto {
   if (typeof value !== 'object' || value === null) return false;
@@ -149,7 +149,7 @@ export function PhotoUploader({ eventId, csrfToken, room, enabled, onUploaded }:
           className="visually-hidden"
           type="file"
           multiple
-          accept={ACCEPT}
+          accept={UPLOAD_ACCEPT}
           disabled={!enabled}
           aria-describedby="photo-files-hint"
           onChange={(event) => add(event.currentTarget.files)}

@@ -8,7 +8,8 @@ import path from 'node:path';
 import { z } from 'zod';
 import { jsonSchemaPath, schemaModeline, type ContentSource } from './contentFiles.ts';
 import { diskReader, type ContentReader } from './contentReader.ts';
-import { PHOTO_EXTENSIONS, PHOTO_PATH_MESSAGE } from './fields.ts';
+import { IMAGE_EXTENSIONS } from '../imageTypes.ts';
+import { PHOTO_PATH_MESSAGE } from './fields.ts';
 import { exactCount, uniqueValues, type ListFinding, type ListItem, type ListRule } from './listRules.ts';
 import { judgePhoto, readPhotoFacts, valuesAt, type PhotoFacts } from './photoChecks.ts';
 import { PHOTO_FIELDS } from './photoSlots.ts';
@@ -43,7 +44,7 @@ export interface CheckOptions {
   modelines?: boolean;
 }
 
-const PHOTO_EXTENSION = new RegExp(`\\.(${PHOTO_EXTENSIONS.join('|')})$`, 'i');
+const PHOTO_EXTENSION = new RegExp(`\\.(${IMAGE_EXTENSIONS.join('|')})$`, 'i');
 
 /** An image field for checking outside Astro: a path relative to the YAML file that must exist. */
 export function existingImage(root: string): (fileDir: string) => ImageField {

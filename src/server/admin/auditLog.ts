@@ -6,7 +6,7 @@
 import type { DatabaseSync } from 'node:sqlite';
 import { z } from 'zod';
 
-type AuditAction =
+export type AuditAction =
   | 'sign-in'
   | 'sign-out'
   | 'event-created'

@@ -5,6 +5,7 @@
  * Bad input gets a 400 with a JSON error naming the problem; another method a 405 with
  * `Allow: POST`; a failing source a 503. Nothing here throws.
  */
+import { parseId } from '../../lib/parseId.ts';
 import type { EventsSource } from '../events/EventsSource.ts';
 import { jsonAnswer, refuseUnlessPost } from '../http/jsonAnswer.ts';
 import { BodyTooLargeError, readLimitedBody } from '../http/readBody.ts';
@@ -67,11 +68,8 @@ function parseEventId(body: unknown): { eventId: number } | { error: string } {
     return { error: 'eventId is missing; send {"eventId": 12}' };
   }
   const raw = body.eventId;
-  const value = typeof raw === 'string' && /^\d+$/.test(raw.trim()) ? Number(raw) : raw;
-  if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < 1) {
-    return { error: 'eventId must be a positive whole number' };
-  }
-  return { eventId: value };
+  const eventId = parseId(typeof raw === 'string' ? raw.trim() : raw);
+  return eventId === undefined ? { error: 'eventId must be a positive whole number' } : { eventId };
 }
 
 export async function handleEventDetails(request: Request, source: EventsSource): Promise<Response> {

@@ -47,14 +47,6 @@ export function webinarsOfYear<Webinar extends { date: string }>(
   return webinars.filter((webinar) => dateEndsWithYear(webinar.date, year));
 }
 
-/** "18.12.2020" -> "2020-12-18", for a <time datetime>; undefined when not written dd.mm.yyyy. */
-export function isoFromDottedDate(date: string): string | undefined {
-  const match = /^(\d{2})\.(\d{2})\.(\d{4})$/.exec(date.trim());
-  if (!match) return undefined;
-  const [, day, month, year] = match;
-  return `${year}-${month}-${day}`;
-}
-
 /** "4 webinars from 2025", "1 webinar from 2021", "No webinars from 2019". */
 export function webinarCountText(count: number, year: number | string): string {
   if (count === 0) return `No webinars from ${year}`;
