@@ -57,7 +57,7 @@ async function timeOneSearch(browser: Browser, url: string, query: string): Prom
       { polling: 'raf', timeout: 30_000 },
     );
     const lastKey = Number(await page.evaluate(() => document.body.getAttribute('data-last-key')));
-    return (await shownAt.jsonValue()) - lastKey;
+    return Number(await shownAt.jsonValue()) - lastKey;
   } finally {
     await context.close();
   }
