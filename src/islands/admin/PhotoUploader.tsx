@@ -26,8 +26,10 @@ interface Upload {
 interface Props {
   eventId: number;
   csrfToken: string;
-  /** How many more photos the event can take. */
+  /** How many more photos the event can take (the most it takes, less those it has). */
   room: number;
+  /** The most photos an event takes, for the message when it is full. */
+  maxPhotos: number;
   enabled: boolean;
   onUploaded: (photo: UploadedPhoto) => void;
 }
@@ -67,12 +69,13 @@ function send(url: string, csrfToken: string, file: File, onProgress: (share: nu
 
 let nextKey = 1;
 
-export function PhotoUploader({ eventId, csrfToken, room, enabled, onUploaded }: Props) {
+export function PhotoUploader({ eventId, csrfToken, room, maxPhotos, enabled, onUploaded }: Props) {
   const [uploads, setUploads] = useState<Upload[]>([]);
   const [dragging, setDragging] = useState(false);
   const queue = useRef<{ key: number; file: File }[]>([]);
   const running = useRef(0);
-  const accepted = useRef(0);
+  /** Files waiting or on their way: once stored, a photo counts in `room` instead. */
+  const pending = useRef(0);
   const input = useRef<HTMLInputElement>(null);
 
   const update = (key: number, change: Partial<Upload>) =>
@@ -90,10 +93,10 @@ export function PhotoUploader({ eventId, csrfToken, room, enabled, onUploaded }:
           onUploaded(photo);
         })
         .catch((error: unknown) => {
-          accepted.current -= 1;
           update(next.key, { state: 'failed', error: error instanceof Error ? error.message : String(error) });
         })
         .finally(() => {
+          pending.current -= 1;
           running.current -= 1;
           pump();
         });
@@ -105,17 +108,17 @@ export function PhotoUploader({ eventId, csrfToken, room, enabled, onUploaded }:
     const added: Upload[] = [];
     for (const file of files) {
       const key = nextKey++;
-      if (accepted.current >= room) {
+      if (pending.current >= room) {
         added.push({
           key,
           name: file.name,
           progress: 0,
           state: 'failed',
-          error: 'The event is full (at most 60 photos).',
+          error: `The event is full (at most ${maxPhotos} photos).`,
         });
         continue;
       }
-      accepted.current += 1;
+      pending.current += 1;
       added.push({ key, name: file.name, progress: 0, state: 'waiting' });
       queue.current.push({ key, file });
     }

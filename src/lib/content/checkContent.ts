@@ -10,7 +10,14 @@ import { jsonSchemaPath, schemaModeline, type ContentSource } from './contentFil
 import { diskReader, type ContentReader } from './contentReader.ts';
 import { IMAGE_EXTENSIONS } from '../imageTypes.ts';
 import { PHOTO_PATH_MESSAGE } from './fields.ts';
-import { exactCount, uniqueValues, type ListFinding, type ListItem, type ListRule } from './listRules.ts';
+import {
+  exactCount,
+  officesInOrder,
+  uniqueValues,
+  type ListFinding,
+  type ListItem,
+  type ListRule,
+} from './listRules.ts';
 import { judgePhoto, readPhotoFacts, valuesAt, type PhotoFacts } from './photoChecks.ts';
 import { PHOTO_FIELDS } from './photoSlots.ts';
 import type { ContentProblem } from './problems.ts';
@@ -118,6 +125,9 @@ function listRulesOf(source: ContentSource): ListRule[] {
     ...(source.idField ? [uniqueValues({ field: source.idField, entryName: source.entryName })] : []),
     ...(source.entries
       ? [exactCount({ count: source.entries.exactly, reason: source.entries.reason, entriesName: source.entriesName })]
+      : []),
+    ...(source.order
+      ? [officesInOrder({ field: source.order.field, offices: source.order.values, entryName: source.entryName })]
       : []),
     ...(source.rules ?? []),
   ];
