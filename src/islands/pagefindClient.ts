@@ -12,6 +12,8 @@ const MAX_RESULTS = 20;
 
 export interface PagefindClient {
   search(term: string): Promise<ResultData[]>;
+  /** Fetches the index chunks `term` needs while the visitor is still typing (Pagefind's preload). */
+  preload(term: string): Promise<void>;
 }
 
 const isObject = (value: unknown): value is object =>
@@ -35,6 +37,9 @@ async function openPagefind(bundle: string): Promise<PagefindClient> {
   });
   await callMethod(module, 'init');
   return {
+    async preload(term) {
+      await callMethod(module, 'preload', term);
+    },
     async search(term) {
       const answer = await callMethod(module, 'search', term);
       const results: unknown = isObject(answer) ? Reflect.get(answer, 'results') : undefined;
