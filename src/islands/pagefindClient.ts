@@ -26,7 +26,20 @@ async function callMethod(target: unknown, name: string, ...args: unknown[]): Pr
   return Reflect.apply(method, target, args);
 }
 
+/**
+ * Pagefind asks for its WebAssembly (the largest file) only after its code, its entry file and its
+ * metadata, one after the other: on a phone's slow connection that chain is most of the wait.
+ * Fetching it beside them leaves Pagefind's own request only a revalidation (it has an ETag). The
+ * index is built for the pages' language, English (`lang="en-IN"` is read as "en").
+ */
+function prefetchWasm(bundle: string) {
+  void fetch(`${bundle}wasm.en.pagefind`)
+    .then((answer) => answer.arrayBuffer())
+    .catch(() => undefined);
+}
+
 async function openPagefind(bundle: string): Promise<PagefindClient> {
+  prefetchWasm(bundle);
   const module: unknown = await import(/* @vite-ignore */ `${bundle}pagefind.js`);
   await callMethod(module, 'options', {
     basePath: bundle,
