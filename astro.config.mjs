@@ -67,7 +67,10 @@ const site = siteUrlOf(process.env.SITE_URL);
 export default defineConfig({
   site: site.href,
   output: 'static',
-  adapter: node({ mode: 'standalone' }),
+  // staticHeaders: the policy of each prerendered page (security.csp below) goes to
+  // dist/_headers.json, which the site server sends as a header (src/server/http/contentSecurityPolicy.ts),
+  // instead of a <meta http-equiv> tag, which cannot carry frame-ancestors.
+  adapter: node({ mode: 'standalone', staticHeaders: true }),
   // Build steps run in this order when the build is done: the search index, then the
   // precompression of every file (the index's own scripts included).
   integrations: [react(), recordSiteUrl(site), searchIndex(), precompress()],
@@ -76,7 +79,7 @@ export default defineConfig({
   server: { host: '127.0.0.1', port: 4321 },
   // Astro hashes every inline script and style into a Content-Security-Policy (no 'unsafe-inline').
   // Pages that embed a frame add its host with Astro.csp.insertDirective(); the site server sends
-  // the policy of prerendered pages as a real header too (see src/server/http/contentSecurityPolicy.ts).
+  // the policy of prerendered pages as a header (see src/server/http/contentSecurityPolicy.ts).
   security: {
     // Cross-site form posts are refused by src/middleware.ts instead: Astro's check also refuses
     // the body-less events_list POST of the events contract (see src/server/http/originCheck.ts).

@@ -72,6 +72,15 @@ async function newPassword(): Promise<string> {
   return first;
 }
 
+/** The store in `dataDir`, or one line saying why it cannot be opened (a folder without write access, a broken file). */
+function openStore(dataDir: string): ReturnType<typeof openDatabase> {
+  try {
+    return openDatabase(dataDir);
+  } catch (error) {
+    fail(`Could not open the store in ${dataDir}: ${error instanceof Error ? error.message : String(error)}`);
+  }
+}
+
 const [command, name, ...rest] = process.argv.slice(2);
 if (!command || command === '--help' || command === '-h') fail(USAGE, command ? 0 : 2);
 const needsName = ['add-user', 'set-password', 'remove-user'].includes(command);
@@ -79,7 +88,7 @@ if (!needsName && command !== 'list-users') fail(`Unknown command "${command}". 
 if (needsName && (!name || rest.length > 0)) fail(`${command} takes one user name. ${USAGE}`, 2);
 
 const dataDir = resolveDataDir();
-const { db } = openDatabase(dataDir);
+const { db } = openStore(dataDir);
 const users = new AdminUsers(db);
 const audit = new AuditLog(db);
 try {
@@ -103,6 +112,6 @@ try {
 } catch (error) {
   db.close();
   if (error instanceof AccountError || (error instanceof Error && error.message === 'Cancelled.')) fail(error.message);
-  throw error;
+  fail(`Could not change the accounts in ${dataDir}: ${error instanceof Error ? error.message : String(error)}`);
 }
 db.close();

@@ -13,13 +13,15 @@
  *
  * Builds first when needed and serves with a temporary data folder (scripts/productionServer.ts).
  *
- *   npm run bench [-- --runs 3] [--only lighthouse|load|uploads] [--duration 10] [--connections 10]
+ *   npm run bench [-- --runs 3] [--only lighthouse|load|search|uploads] [--duration 10] [--connections 10]
  *                 [--route /branches ...] [--cpu-slowdown 4]
  *
- * 3. Upload processing of the events admin: photos per second and peak memory for 40 phone photos
+ * 3. Search on a phone: the time from the last key of "Salem" (and of a bearer's surname) to the
+ *    results on /search, with slow 4G and a slower CPU (scripts/bench/search.ts).
+ * 4. Upload processing of the events admin: photos per second and peak memory for 40 phone photos
  *    of 12 MP (scripts/bench/uploads.ts; no server needed).
  *
- * Parts: scripts/bench/ (options, lighthouse, load, uploads, report).
+ * Parts: scripts/bench/ (options, lighthouse, load, search, uploads, report).
  *
  * Ports: BENCH_PORT (default 4671) for the site, the next one for the bare server, the one after
  * for Chromium's DevTools protocol.
@@ -27,6 +29,7 @@
 import { lighthouseReport } from './bench/lighthouse.ts';
 import { loadReport } from './bench/load.ts';
 import { only } from './bench/options.ts';
+import { searchReport } from './bench/search.ts';
 import { uploadReport } from './bench/uploads.ts';
 import { loadAverage, machineLine } from './bench/report.ts';
 import { startProductionServer } from './productionServer.ts';
@@ -40,6 +43,7 @@ if (only !== 'uploads') {
   try {
     if (only === undefined || only === 'lighthouse') await lighthouseReport(site.url, SITE_PORT + 2);
     if (only === undefined || only === 'load') await loadReport(site.url, SITE_PORT + 1);
+    if (only === undefined || only === 'search') await searchReport(site.url);
   } finally {
     await site.stop();
   }

@@ -12,7 +12,7 @@ import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import { z } from 'zod';
 
-export const recordedAnswerSchema = z.object({
+const recordedAnswerSchema = z.object({
   status: z.number().int(),
   headers: z.array(z.tuple([z.string(), z.string()])),
   body: z.base64(),
@@ -28,7 +28,7 @@ export const PER_CONNECTION_HEADERS = new Set([
   'content-length',
 ]);
 
-export function serveRecordedAnswer(answer: RecordedAnswer): http.Server {
+function serveRecordedAnswer(answer: RecordedAnswer): http.Server {
   const body = Buffer.from(answer.body, 'base64');
   const headers = [...answer.headers.flat(), 'Content-Length', String(body.byteLength)];
   return http.createServer((request, response) => {

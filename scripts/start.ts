@@ -99,7 +99,8 @@ if (typeof handler !== 'function') {
 const eventsList = new EventsListAnswers(events);
 const server = createSiteServer((request, response) => handler(request, response), {
   healthCheck: () => events.isHealthy(),
-  pagePolicy: loadPagePolicies(path.join(root, 'dist/client')),
+  // Each prerendered page's Content-Security-Policy, as Astro wrote it at build (dist/_headers.json).
+  pagePolicy: loadPagePolicies(path.join(root, 'dist')),
   eventsList: () => eventsList.current(),
   trustProxy: settings.trustProxy,
   timeouts: settings.timeouts,

@@ -1,6 +1,6 @@
 /**
  * `npm test`: every check the project has, in order, and one closing line "N passed, N failed".
- *   1. npm run check          (astro check, ESLint, Prettier; no warnings allowed)
+ *   1. npm run check          (astro check, ESLint, Prettier, knip; no warnings allowed)
  *   2. npm run check:content  (the YAML content and its photos)
  *   3. vitest                 (unit tests; each test counts)
  *   4. astro build            (the production build)

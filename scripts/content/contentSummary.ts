@@ -15,8 +15,10 @@ function sameTexts(before: RawSnapshot, after: RawSnapshot): boolean {
 }
 
 export function contentSummary(rawBefore: RawSnapshot, rawAfter: RawSnapshot, base: string): string {
-  // A file broken on either side cannot be compared: its changes are left out and named instead.
-  const broken = [...new Set([...rawBefore.broken, ...rawAfter.broken])].sort();
+  // A file broken on either side cannot be compared: its changes are left out and named instead,
+  // as a mistake of the change, or as a base written before today's rules.
+  const broken = [...rawAfter.broken].sort();
+  const olderBase = rawBefore.broken.filter((file) => !rawAfter.broken.includes(file)).sort();
   const [before, after] = comparable(rawBefore, rawAfter);
   const pages = [
     homeChanges(before, after),
@@ -28,5 +30,5 @@ export function contentSummary(rawBefore: RawSnapshot, rawAfter: RawSnapshot, ba
     ...siteChanges(before, after),
     privacyChanges(before, after),
   ];
-  return renderSummary({ base, pages, broken, textChanged: !sameTexts(rawBefore, rawAfter) });
+  return renderSummary({ base, pages, broken, olderBase, textChanged: !sameTexts(rawBefore, rawAfter) });
 }

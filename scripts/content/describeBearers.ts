@@ -5,7 +5,7 @@ import type { Branch, ContentSnapshot, StateBearer } from './snapshot.ts';
 type BranchBearer = Branch['bearers'][number];
 
 /** Field changes of one person, in plain words: "phone changed: +91 … → +91 …". */
-export function personChanges(
+function personChanges(
   fields: readonly { label: string; before: string | undefined; after: string | undefined }[],
 ): string[] {
   return fields.flatMap(({ label, before, after }) => {

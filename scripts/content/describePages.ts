@@ -65,14 +65,15 @@ export function galleryChanges(before: ContentSnapshot, after: ContentSnapshot):
 export function siteChanges(before: ContentSnapshot, after: ContentSnapshot): PageChanges[] {
   const file = 'content/site.yaml';
   const split = (snapshot: ContentSnapshot) => {
-    if (!snapshot.site) return { contact: undefined, frame: undefined };
-    const { headOffice, ...frame } = snapshot.site;
-    return { contact: headOffice, frame };
+    if (!snapshot.site) return { contact: undefined, places: undefined, frame: undefined };
+    const { headOffice, activityPlaces, ...frame } = snapshot.site;
+    return { contact: headOffice, places: { activityPlaces }, frame };
   };
   const old = split(before);
   const now = split(after);
   return [
     wholeFile('Contact Us', file, old.contact, now.contact, { before, after }, ['head office']),
+    wholeFile('Monthly Activities (the place filter)', file, old.places, now.places, { before, after }),
     wholeFile('Every page (header, footer, search engines)', file, old.frame, now.frame, { before, after }),
   ];
 }

@@ -6,7 +6,7 @@ import type { ContentSnapshot, Webinar } from './snapshot.ts';
 const FILE = 'content/webinars.yaml';
 
 /** "14 - March - 2025" as visitors read it: "14 March 2025". */
-export function plainDate(date: string): string {
+function plainDate(date: string): string {
   return date.replaceAll(' - ', ' ');
 }
 

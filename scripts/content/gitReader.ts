@@ -11,7 +11,7 @@ function git(root: string, args: string[]): string {
 }
 
 /** Fails with a plain message when `ref` is not a commit of this repository. */
-export function resolveCommit(root: string, ref: string): string {
+function resolveCommit(root: string, ref: string): string {
   try {
     return git(root, ['rev-parse', '--verify', '--quiet', `${ref}^{commit}`]).trim();
   } catch {

@@ -21,13 +21,6 @@ export function quoted(text: string, limit = 90): string {
   return `“${markdownText(short)}”`;
 }
 
-/** A change in one place: "old → new", either side possibly absent. */
-export function change(label: string, before: string | undefined, after: string | undefined): string {
-  if (before === undefined) return `${label} added: ${after ?? ''}`;
-  if (after === undefined) return `${label} removed (was ${before})`;
-  return `${label}: ${before} → ${after}`;
-}
-
 export interface PageChanges {
   /** The page or part of the site as visitors know it: "Office Bearers". */
   page: string;
@@ -39,26 +32,40 @@ export function renderSummary({
   base,
   pages,
   broken,
+  olderBase,
   textChanged,
 }: {
   base: string;
   pages: readonly PageChanges[];
+  /** Files with mistakes in the change. */
   broken: readonly string[];
+  /** Files that are right now but did not fit today's rules at the base (a rule or field added since). */
+  olderBase: readonly string[];
   textChanged: boolean;
 }): string {
-  const lines = ['## Content changes visitors will see', '', `Compared with \`${base.replaceAll('`', '')}\`.`, ''];
+  const ref = `\`${base.replaceAll('`', '')}\``;
+  const lines = ['## Content changes visitors will see', '', `Compared with ${ref}.`, ''];
   for (const file of broken) {
     lines.push(
       `> **${markdownText(file)}** has mistakes, so its changes are not described here: see the content check (\`npm run check:content\`) and its annotations.`,
       '',
     );
   }
+  for (const file of olderBase) {
+    lines.push(
+      `> **${markdownText(file)}** at ${ref} does not fit today's content rules (it was written before a rule or field was added), so its changes are not described here: compare the page by hand.`,
+      '',
+    );
+  }
   const visible = pages.filter((page) => page.changes.length > 0);
   if (visible.length === 0) {
+    const skipped = broken.length + olderBase.length > 0;
     lines.push(
-      textChanged
-        ? 'No visible change: the content files differ only in comments, spacing or quoting.'
-        : 'No visible change: no content file changed.',
+      skipped
+        ? 'No other visible change.'
+        : textChanged
+          ? 'No visible change: the content files differ only in comments, spacing or quoting.'
+          : 'No visible change: no content file changed.',
       '',
     );
   }

@@ -20,15 +20,15 @@ export interface SnapshotReader extends ContentReader {
 }
 
 const schemas = createSchemas(() => z.string());
-export type Site = z.output<typeof schemas.site>;
-export type Home = z.output<typeof schemas.home>;
-export type Privacy = z.output<typeof schemas.privacy>;
+type Site = z.output<typeof schemas.site>;
+type Home = z.output<typeof schemas.home>;
+type Privacy = z.output<typeof schemas.privacy>;
 export type Webinar = z.output<typeof schemas.webinar>;
-export type Conclave = z.output<typeof schemas.conclave>;
+type Conclave = z.output<typeof schemas.conclave>;
 export type StateBearer = z.output<typeof schemas.stateBearer>;
 export type Milestone = z.output<typeof schemas.milestone>;
 export type Branch = z.output<typeof schemas.branch>;
-export type Gallery = z.output<typeof schemas.gallery>;
+type Gallery = z.output<typeof schemas.gallery>;
 
 export interface ContentSnapshot {
   site?: Site;
@@ -57,7 +57,7 @@ export interface RawSnapshot {
 }
 
 /** Git's blob id of some bytes: equal for equal bytes, and what `git ls-tree` prints. */
-export function gitBlobId(bytes: Buffer): string {
+function gitBlobId(bytes: Buffer): string {
   return createHash('sha1').update(`blob ${bytes.length}\0`).update(bytes).digest('hex');
 }
 

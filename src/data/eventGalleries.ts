@@ -4,7 +4,7 @@ import { getEntry } from 'astro:content';
 import type { GalleryPhoto } from '../islands/PhotoGallery.tsx';
 import { PHOTO_WIDTHS } from '../lib/events/photoVariants.ts';
 
-export const CRICKET_GALLERY_ID = 'cricket-tournament';
+const CRICKET_GALLERY_ID = 'cricket-tournament';
 
 export async function getCricketGallery() {
   const entry = await getEntry('galleries', CRICKET_GALLERY_ID);

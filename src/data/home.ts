@@ -1,6 +1,20 @@
-/** Queries for the home page: the webinars marked for it (newest first) and the milestones, in order. */
-import { getCollection } from 'astro:content';
-import { newestFirst } from '../lib/webinarDates.ts';
+/**
+ * Queries for the home page: its sections (content/home.yaml), the webinars marked for it (newest
+ * first) and the milestones, in order.
+ */
+import { getCollection, getEntry } from 'astro:content';
+import { newestFirst } from '../lib/contentDates.ts';
+
+export async function getHome() {
+  const entry = await getEntry('home', 'home');
+  if (!entry) throw new Error('content/home.yaml is missing: the home page needs its sections');
+  return entry.data;
+}
+
+/** Replaces "{product}" in a heading with the site's short name, as the original headings do. */
+export function withProduct(template: string, product: string): string {
+  return template.replaceAll('{product}', product);
+}
 
 export async function getHomeWebinars() {
   const entries = await getCollection('webinars');

@@ -21,7 +21,7 @@ import { NAV_LINKS } from '../lib/routes.ts';
 import { contactRecord, webinarRecord, type SearchRecord } from '../lib/search/searchRecords.ts';
 
 /** Where the index is written, inside the client folder, and served from. */
-export const SEARCH_BUNDLE = 'pagefind';
+const SEARCH_BUNDLE = 'pagefind';
 
 /** The URL of a built page: "branches/index.html" -> "/branches", "index.html" -> "/". */
 export function pageUrl(relative: string): string {

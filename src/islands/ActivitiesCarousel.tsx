@@ -18,7 +18,7 @@ import { ResponsiveImage } from './ResponsiveImage.tsx';
 import { useAutoRotation } from './useAutoRotation.ts';
 import { useHydrated } from './useHydrated.ts';
 
-export interface ActivitySlide {
+interface ActivitySlide {
   image: IslandImage;
   alt: string;
   caption: string;
@@ -32,7 +32,7 @@ export interface ActivitiesCarouselProps {
 }
 
 /** The slide widths keen-slider sets, so the static HTML already has them (no layout shift). */
-export const SLIDES_PER_VIEW = { wide: 3, medium: 2, narrow: 1 } as const;
+const SLIDES_PER_VIEW = { wide: 3, medium: 2, narrow: 1 } as const;
 const SPACING_PX = 16;
 
 /** Which slides are in view: at least half of each is inside the frame. */

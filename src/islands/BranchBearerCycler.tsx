@@ -14,7 +14,7 @@ import { wrapIndex } from '../lib/carousel.ts';
 import { useHydrated } from './useHydrated.ts';
 import './BranchBearerCycler.css';
 
-export interface CyclerBearer {
+interface CyclerBearer {
   name: string;
   position: string;
 }
@@ -28,7 +28,7 @@ export interface BranchBearerCyclerProps {
   children?: ReactNode;
 }
 
-export default function BranchBearerCycler({ branch, bearers, children }: BranchBearerCyclerProps) {
+export function BranchBearerCycler({ branch, bearers, children }: BranchBearerCyclerProps) {
   const rootRef = useRef<HTMLDivElement>(null);
   const linkedTarget = useRef<HTMLElement>(undefined);
   const enhanced = useHydrated();

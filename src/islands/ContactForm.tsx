@@ -66,7 +66,7 @@ function readAnswer(body: unknown): ServerAnswer {
   };
 }
 
-export default function ContactForm({
+export function ContactForm({
   action,
   endpoint,
   formToken: firstToken,

@@ -49,8 +49,7 @@ export interface EventsBrowserProps {
   staticCard: EventCardData;
 }
 
-export const FAILED_MESSAGE =
-  'Sorry, the events could not be loaded just now. Please check your connection and try again.';
+const FAILED_MESSAGE = 'Sorry, the events could not be loaded just now. Please check your connection and try again.';
 
 const same = (one: ActivitySelection, other: ActivitySelection) => one.place === other.place && one.year === other.year;
 
@@ -150,38 +149,24 @@ export function EventsBrowser(props: EventsBrowserProps) {
         onFocus={ensureLoaded}
         onPointerDown={ensureLoaded}
       >
-        <div className="events-filter">
-          <label htmlFor={placeId}>Place</label>
-          <select
-            id={placeId}
-            name="place"
-            value={selection.place}
-            onChange={(event) => choose({ ...selection, place: event.target.value })}
-          >
-            {places.map((option) => (
-              <option key={option} value={option}>
-                {option}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="events-filter">
-          <label htmlFor={yearId}>Year</label>
-          <select
-            id={yearId}
-            name="year"
-            value={selection.year}
-            onChange={(event) =>
-              choose({ ...selection, year: parseYearOption(event.target.value, yearOptions.years) ?? selection.year })
-            }
-          >
-            {yearOptions.years.map((option) => (
-              <option key={option} value={option}>
-                {option}
-              </option>
-            ))}
-          </select>
-        </div>
+        <FilterSelect
+          id={placeId}
+          label="Place"
+          name="place"
+          value={selection.place}
+          options={places}
+          onChange={(place) => choose({ ...selection, place })}
+        />
+        <FilterSelect
+          id={yearId}
+          label="Year"
+          name="year"
+          value={selection.year}
+          options={yearOptions.years}
+          onChange={(year) =>
+            choose({ ...selection, year: parseYearOption(year, yearOptions.years) ?? selection.year })
+          }
+        />
         <button type="submit" className="button events-filters__submit">
           Show events
         </button>
@@ -212,6 +197,32 @@ export function EventsBrowser(props: EventsBrowserProps) {
         ))}
         <EventCard key={staticCard.id} card={staticCard} priority={failed || !cards?.length} />
       </ul>
+    </div>
+  );
+}
+
+interface FilterSelectProps {
+  id: string;
+  label: string;
+  name: string;
+  value: string | number;
+  options: readonly (string | number)[];
+  /** The chosen option's value, as the select gives it (a year is read back with parseYearOption). */
+  onChange: (value: string) => void;
+}
+
+/** One filter of the list (Place, Year): a labelled choice that also goes with the form's GET without JavaScript. */
+function FilterSelect({ id, label, name, value, options, onChange }: FilterSelectProps) {
+  return (
+    <div className="events-filter">
+      <label htmlFor={id}>{label}</label>
+      <select id={id} name={name} value={value} onChange={(event) => onChange(event.target.value)}>
+        {options.map((option) => (
+          <option key={option} value={option}>
+            {option}
+          </option>
+        ))}
+      </select>
     </div>
   );
 }

@@ -18,7 +18,7 @@ export interface GalleryViewerProps {
   items: GalleryViewerItem[];
 }
 
-export default function GalleryViewer({ items }: GalleryViewerProps) {
+export function GalleryViewer({ items }: GalleryViewerProps) {
   const [openIndex, setOpenIndex] = useState<number | null>(null);
   const open = openIndex === null ? undefined : items[openIndex];
   const close = useCallback(() => setOpenIndex(null), []);

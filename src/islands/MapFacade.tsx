@@ -23,7 +23,7 @@ function siteName(url: string): string {
   return new URL(url).hostname.replace(/^www\./, '');
 }
 
-export default function MapFacade({ embedUrl, linkUrl, placeName }: MapFacadeProps) {
+export function MapFacade({ embedUrl, linkUrl, placeName }: MapFacadeProps) {
   const hydrated = useHydrated();
   const [shown, setShown] = useState(false);
   const frameRef = useRef<HTMLIFrameElement>(null);

@@ -29,7 +29,7 @@ export interface PhotoGalleryProps {
 }
 
 /** How wide a thumbnail is drawn, by the grid's columns (.photo-gallery in PhotoGallery.css). */
-export const THUMBNAIL_SIZES =
+const THUMBNAIL_SIZES =
   '(min-width: 1184px) 276px, (min-width: 1040px) 25vw, (min-width: 784px) 33vw, (min-width: 528px) 50vw, calc(100vw - 2rem)';
 
 /** Thumbnails on screen when the page opens on a phone (one column); the others load as they come near. */

@@ -15,7 +15,7 @@ import { loadPagefind } from './pagefindClient.ts';
 import { typedBeforeHydration } from './typedBeforeHydration.ts';
 import './SiteSearch.css';
 
-export interface DirectoryLink {
+interface DirectoryLink {
   label: string;
   href: string;
 }
@@ -64,6 +64,15 @@ function HitItem({ hit }: { hit: SearchHit }) {
       </p>
     </li>
   );
+}
+
+/** Starts fetching what a search for `text` needs, during the pause before it runs. */
+function preload(text: string) {
+  const term = text.trim();
+  if (term)
+    void loadPagefind()
+      .then((client) => client.preload(term))
+      .catch(() => undefined);
 }
 
 /** The search in the address (`?q=`): from the header's form, a shared link, or Back. */
@@ -137,7 +146,10 @@ export function SiteSearch({ directory }: SiteSearchProps) {
             value={query}
             autoComplete="off"
             enterKeyHint="search"
-            onChange={(event) => setTyped(event.target.value)}
+            onChange={(event) => {
+              setTyped(event.target.value);
+              preload(event.target.value);
+            }}
             onFocus={() => void loadPagefind().catch(() => undefined)}
           />
           <button type="submit" className="button">

@@ -19,13 +19,13 @@ export interface SongVideoProps {
 }
 
 /** The privacy-enhanced embed address of a YouTube video, autoplaying from `startSeconds`. */
-export function embedUrl(youtubeId: string, startSeconds: number): string {
+function embedUrl(youtubeId: string, startSeconds: number): string {
   const params = new URLSearchParams({ autoplay: '1', start: String(startSeconds), rel: '0' });
   return `https://www.youtube-nocookie.com/embed/${encodeURIComponent(youtubeId)}?${params}`;
 }
 
 /** The video's own page, for visitors whose browser has not run the island. */
-export function watchUrl(youtubeId: string, startSeconds: number): string {
+function watchUrl(youtubeId: string, startSeconds: number): string {
   return `https://www.youtube.com/watch?v=${encodeURIComponent(youtubeId)}&t=${startSeconds}s`;
 }
 

@@ -1,7 +1,7 @@
 /**
  * The year-filtered webinar grid of spec points 2 and 5: a labelled year select (from the later
  * of the current year and the newest webinar's year down to 2020, default the newest year with
- * webinars: src/lib/webinars.ts) and the cards whose date text ends with the chosen year. The number of cards
+ * webinars: src/lib/webinarYearFilter.ts) and the cards whose date text ends with the chosen year. The number of cards
  * is announced politely; a year without webinars says so instead of showing an empty grid.
  *
  * The static HTML holds the default year's cards; the select stays disabled until the island
@@ -9,7 +9,7 @@
  */
 import { useId, useState } from 'react';
 import type { IslandImage } from '../lib/islandImage.ts';
-import { webinarCountText, webinarsOfYear, webinarYearOptions } from '../lib/webinars.ts';
+import { webinarCountText, webinarsOfYear, webinarYearOptions } from '../lib/webinarYearFilter.ts';
 import { parseYearOption } from '../lib/yearOptions.ts';
 import { useCurrentYear } from './useCurrentYear.ts';
 import { useHydrated } from './useHydrated.ts';
@@ -33,7 +33,7 @@ export interface WebinarYearFilterProps {
   renderedYear: number;
 }
 
-export default function WebinarYearFilter({ webinars, renderedYear }: WebinarYearFilterProps) {
+export function WebinarYearFilter({ webinars, renderedYear }: WebinarYearFilterProps) {
   const selectId = useId();
   const hydrated = useHydrated();
   const currentYear = useCurrentYear(renderedYear);

@@ -12,6 +12,8 @@ const MAX_RESULTS = 20;
 
 export interface PagefindClient {
   search(term: string): Promise<ResultData[]>;
+  /** Fetches the index chunks `term` needs while the visitor is still typing (Pagefind's preload). */
+  preload(term: string): Promise<void>;
 }
 
 const isObject = (value: unknown): value is object =>
@@ -24,7 +26,20 @@ async function callMethod(target: unknown, name: string, ...args: unknown[]): Pr
   return Reflect.apply(method, target, args);
 }
 
+/**
+ * Pagefind asks for its WebAssembly (the largest file) only after its code, its entry file and its
+ * metadata, one after the other: on a phone's slow connection that chain is most of the wait.
+ * Fetching it beside them leaves Pagefind's own request only a revalidation (it has an ETag). The
+ * index is built for the pages' language, English (`lang="en-IN"` is read as "en").
+ */
+function prefetchWasm(bundle: string) {
+  void fetch(`${bundle}wasm.en.pagefind`)
+    .then((answer) => answer.arrayBuffer())
+    .catch(() => undefined);
+}
+
 async function openPagefind(bundle: string): Promise<PagefindClient> {
+  prefetchWasm(bundle);
   const module: unknown = await import(/* @vite-ignore */ `${bundle}pagefind.js`);
   await callMethod(module, 'options', {
     basePath: bundle,
@@ -35,6 +50,9 @@ async function openPagefind(bundle: string): Promise<PagefindClient> {
   });
   await callMethod(module, 'init');
   return {
+    async preload(term) {
+      await callMethod(module, 'preload', term);
+    },
     async search(term) {
       const answer = await callMethod(module, 'search', term);
       const results: unknown = isObject(answer) ? Reflect.get(answer, 'results') : undefined;

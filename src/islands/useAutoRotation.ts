@@ -14,7 +14,7 @@ function subscribeReducedMotion(onChange: () => void) {
   return () => query.removeEventListener('change', onChange);
 }
 
-export function usePrefersReducedMotion(): boolean {
+function usePrefersReducedMotion(): boolean {
   return useSyncExternalStore(
     subscribeReducedMotion,
     () => window.matchMedia(REDUCED_MOTION).matches,

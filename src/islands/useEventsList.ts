@@ -8,7 +8,7 @@ import { useCallback, useRef, useState } from 'react';
 import type { EventRecord } from '../lib/events/eventRecords.ts';
 import { eventsListResponse } from '../lib/events/eventsListRequest.ts';
 
-export type EventsListLoad =
+type EventsListLoad =
   { state: 'idle' } | { state: 'loading' } | { state: 'ready'; events: EventRecord[] } | { state: 'failed' };
 
 async function fetchEvents(endpoint: string): Promise<EventsListLoad> {

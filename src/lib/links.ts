@@ -6,7 +6,7 @@ export interface LinkAttributes {
   rel?: 'noopener noreferrer';
 }
 
-export function isExternal(href: string): boolean {
+function isExternal(href: string): boolean {
   return /^https?:\/\//i.test(href);
 }
 

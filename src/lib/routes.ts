@@ -12,6 +12,8 @@ export interface NavLink {
 
 export const NAV_LINKS: readonly NavLink[] = [
   { label: 'Home', href: '/' },
+  // "Brearers" is misspelt on purpose: the spec keeps the original site's address, so that old
+  // links and bookmarks to /Office-Brearers still work (src/pages/Office-Brearers.astro).
   { label: 'Office Bearers', href: '/Office-Brearers' },
   { label: 'Branches', href: '/branches' },
   { label: 'Past Webinars', href: '/past-webinars' },

@@ -3,15 +3,12 @@
  * without a rebuild. If the events source cannot answer, the fixed pages are still listed.
  */
 import type { APIRoute } from 'astro';
+import { escapeXml } from '../lib/escapeXml.ts';
 import { FIXED_ROUTES } from '../lib/routes.ts';
 import { absoluteUrl } from '../lib/siteUrl.ts';
 import { getServices } from '../server/services.ts';
 
 export const prerender = false;
-
-function escapeXml(text: string): string {
-  return text.replace(/[<>&"']/g, (char) => `&#${char.charCodeAt(0)};`);
-}
 
 export const GET: APIRoute = async ({ site }) => {
   const paths = [...FIXED_ROUTES];

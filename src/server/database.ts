@@ -16,6 +16,22 @@ import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 
+/**
+ * SQL for triggers that raise events_revision (migration 3) after every insert, update and delete on
+ * each of `tables`, named `<table>_revised_on_<change>`.
+ */
+function revisionTriggers(tables: readonly string[]): string {
+  return tables
+    .flatMap((table) =>
+      ['insert', 'update', 'delete'].map(
+        (change) =>
+          `   CREATE TRIGGER ${table}_revised_on_${change} AFTER ${change.toUpperCase()} ON ${table}\n` +
+          `     BEGIN UPDATE events_revision SET revision = revision + 1; END;`,
+      ),
+    )
+    .join('\n');
+}
+
 /** Each migration runs once, in order; never edit one that has shipped, add a new one. */
 const MIGRATIONS: readonly string[] = [
   `CREATE TABLE events (
@@ -61,18 +77,7 @@ const MIGRATIONS: readonly string[] = [
   `ALTER TABLE events ADD COLUMN published INTEGER NOT NULL DEFAULT 1 CHECK (published IN (0, 1));
    CREATE TABLE events_revision (id INTEGER PRIMARY KEY CHECK (id = 1), revision INTEGER NOT NULL);
    INSERT INTO events_revision (id, revision) VALUES (1, 0);
-   CREATE TRIGGER events_revised_on_insert AFTER INSERT ON events
-     BEGIN UPDATE events_revision SET revision = revision + 1; END;
-   CREATE TRIGGER events_revised_on_update AFTER UPDATE ON events
-     BEGIN UPDATE events_revision SET revision = revision + 1; END;
-   CREATE TRIGGER events_revised_on_delete AFTER DELETE ON events
-     BEGIN UPDATE events_revision SET revision = revision + 1; END;
-   CREATE TRIGGER event_images_revised_on_insert AFTER INSERT ON event_images
-     BEGIN UPDATE events_revision SET revision = revision + 1; END;
-   CREATE TRIGGER event_images_revised_on_update AFTER UPDATE ON event_images
-     BEGIN UPDATE events_revision SET revision = revision + 1; END;
-   CREATE TRIGGER event_images_revised_on_delete AFTER DELETE ON event_images
-     BEGIN UPDATE events_revision SET revision = revision + 1; END;
+${revisionTriggers(['events', 'event_images'])}
    CREATE TABLE store_flags (name TEXT PRIMARY KEY);
    INSERT INTO store_flags (name) SELECT 'events_initialised'
      WHERE EXISTS (SELECT 1 FROM events) OR EXISTS (SELECT 1 FROM contact_messages);

@@ -12,13 +12,6 @@ import { PHOTO_WIDTHS, type PhotoWidth } from '../lib/events/photoVariants.ts';
 import type { DiskCache } from './diskCache.ts';
 import type { EventPhoto } from './events/EventsSource.ts';
 
-/** Vector and unknown types are sent as they are. */
-const RESIZABLE = new Set(['image/jpeg', 'image/png', 'image/webp', 'image/avif', 'image/gif']);
-
-export function canResize(contentType: string): boolean {
-  return RESIZABLE.has(contentType);
-}
-
 const inFlight = new Map<string, Promise<Uint8Array<ArrayBuffer>>>();
 
 async function resize(cache: DiskCache, name: string, photo: EventPhoto, width: PhotoWidth) {

@@ -37,7 +37,7 @@ export interface SiteServices {
  * Makes the services from `env`. Every setting is checked before anything is opened, so a
  * mistake stops the start with its reason (a SettingsError, see settings.ts).
  */
-export async function createServices(env: NodeJS.ProcessEnv = process.env): Promise<SiteServices> {
+async function createServices(env: NodeJS.ProcessEnv = process.env): Promise<SiteServices> {
   const settings = readServerSettings(env);
   const dataDir = resolveDataDir(env['DATA_DIR']);
   const opened = openDatabase(dataDir);

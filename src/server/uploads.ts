@@ -1,7 +1,8 @@
 /**
  * Serves event photos at /Admin/uploads/..., the paths the event records name, from whichever
  * events source is in use (the files under DATA_DIR/uploads, or the society's backend): image
- * content types only, a day of caching with ETag revalidation, and no way to name a file
+ * content types only, a day of caching with ETag revalidation (the same rules as every other
+ * answer: see http/conditionalRequests.ts), and no way to name a file
  * outside that folder (no "..", encoded or not, no backslashes, no NUL bytes, no hidden files;
  * the embedded store also refuses symbolic links leading out).
  *
@@ -15,20 +16,11 @@
 import { realpathSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { isPhotoWidth, PHOTO_WIDTHS } from '../lib/events/photoVariants.ts';
+import { IMAGE_CONTENT_TYPES, isRasterPhoto } from '../lib/imageTypes.ts';
 import { PhotoUnavailableError, type EventPhoto, type EventsSource } from './events/EventsSource.ts';
 import type { DiskCache } from './diskCache.ts';
-import { canResize, resizedPhoto } from './photoCache.ts';
-
-/** The image types served, by file extension. */
-export const IMAGE_CONTENT_TYPES: Readonly<Record<string, string>> = {
-  '.jpg': 'image/jpeg',
-  '.jpeg': 'image/jpeg',
-  '.png': 'image/png',
-  '.webp': 'image/webp',
-  '.avif': 'image/avif',
-  '.gif': 'image/gif',
-  '.svg': 'image/svg+xml',
-};
+import { isFresh } from './http/conditionalRequests.ts';
+import { resizedPhoto } from './photoCache.ts';
 
 export function contentTypeOf(file: string): string | undefined {
   return IMAGE_CONTENT_TYPES[path.extname(file).toLowerCase()];
@@ -114,7 +106,7 @@ export async function serveUpload(
   let body = photo.bytes;
   let contentType = photo.contentType;
   let etag = `"${photo.version}"`;
-  if (width !== undefined && canResize(photo.contentType)) {
+  if (width !== undefined && isRasterPhoto(photo.contentType)) {
     try {
       body = await resizedPhoto(cache, checked, photo, width);
       contentType = 'image/webp';
@@ -134,11 +126,9 @@ export async function serveUpload(
   if (contentType === 'image/svg+xml') {
     headers['Content-Security-Policy'] = "default-src 'none'; style-src 'unsafe-inline'; sandbox";
   }
-  const matches = request.headers
-    .get('if-none-match')
-    ?.split(',')
-    .some((tag) => tag.trim() === etag || tag.trim() === '*');
-  if (matches) return new Response(null, { status: 304, headers });
+  if (isFresh(request, { etag, lastModified: headers['Last-Modified'] })) {
+    return new Response(null, { status: 304, headers });
+  }
   headers['Content-Length'] = String(body.byteLength);
   if (request.method === 'HEAD') return new Response(null, { status: 200, headers });
   return new Response(streamOf(body), { status: 200, headers });

@@ -98,12 +98,23 @@ test('an office assistant publishes an event with three photos, a visitor sees i
   await test.step('a draft is not public, and has a preview', async () => {
     expect(await publicTitles(page)).not.toContain('Madurai - Airway Day');
     expect((await page.request.get(`/Events/${id}`)).status()).toBe(404);
+    const other = await page.context().newPage();
+    await other.goto(`/Admin/events/${id}/preview`);
+    await expect(other.getByText('Preview of a draft: visitors cannot see it until it is published.')).toBeVisible();
+    await expect(other.locator('.photo-gallery img')).toHaveCount(3);
+    await other.goto('/Admin');
+    await expect(other.getByRole('row').filter({ hasText: 'Madurai - Airway Day' })).toContainText(/3 photos\s*Draft/);
+    await other.close();
   });
 
   await test.step('Publish: on the public API and pages at once', async () => {
     await page.getByRole('button', { name: 'Publish' }).click();
     await expect(page.getByRole('status').filter({ hasText: 'Published' })).toBeVisible();
     expect(await publicTitles(page)).toContain('Madurai - Airway Day');
+    const list = await page.context().newPage();
+    await list.goto('/Admin');
+    await expect(list.getByRole('row').filter({ hasText: 'Madurai - Airway Day' })).toContainText('Published');
+    await list.close();
     const visitor = await visitorPage(browser);
     await visitor.goto('/monthly-activities');
     await visitor.getByLabel('Place').selectOption('Madurai');
@@ -143,6 +154,7 @@ test('an office assistant publishes an event with three photos, a visitor sees i
   await test.step('delete the event after a confirmation page', async () => {
     await page.getByRole('link', { name: 'Delete' }).click();
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Delete this event?');
+    await expect(page.getByRole('main')).toContainText('and its 2 photos will be deleted from the site');
     await page.getByRole('button', { name: 'Delete' }).click();
     await expect(page.getByRole('status').filter({ hasText: 'deleted' })).toHaveText('The event was deleted.');
     expect((await page.request.get(`/Events/${id}`)).status()).toBe(404);
@@ -177,6 +189,44 @@ test('a refused file shows why and the rest of the batch goes on', async ({ brow
   );
   await expect(page.locator('.photo-upload').filter({ hasText: 'IMG_0002.HEIC' })).toContainText('send it as JPEG');
   await expect(page.getByLabel('Description')).toHaveCount(2);
+});
+
+test('a nearly full event takes its last photos, chosen or dropped, then says it is full', async ({ browser }) => {
+  test.setTimeout(60_000);
+  const page = await signedInPage(browser);
+  const id = await newDraft(page, 'Nearly full day', 'Salem');
+  const csrfToken = await page.locator('input[name="csrf_token"]').first().inputValue();
+  const photo = await photoFile('filler.jpg', '#777');
+  for (let count = 0; count < 58; count += 1) {
+    const answer = await page.request.post(`/Admin/edit/events/${id}/photos`, {
+      multipart: { photo },
+      headers: { 'X-CSRF-Token': csrfToken, Origin: server.url },
+    });
+    expect(answer.status()).toBe(201);
+  }
+  await page.reload();
+  await expect(page.getByText('58 of at most 60 photos.')).toBeVisible();
+
+  await choosePhotos(page, [await photoFile('59.jpg', '#a33')]);
+  await expect(page.getByText('1 of 1 uploaded.')).toBeVisible();
+
+  // Dropped, not chosen: the 60th still fits (a stored photo counts once, not as pending too).
+  const dropped = await photoFile('60.jpg', '#3a3');
+  const dataTransfer = await page.evaluateHandle((base64) => {
+    const transfer = new DataTransfer();
+    const bytes = Uint8Array.from(atob(base64), (character) => character.charCodeAt(0));
+    transfer.items.add(new File([bytes], '60.jpg', { type: 'image/jpeg' }));
+    return transfer;
+  }, dropped.buffer.toString('base64'));
+  await page.locator('.photo-drop').dispatchEvent('drop', { dataTransfer });
+  await expect(page.getByText('2 of 2 uploaded.')).toBeVisible();
+  await expect(page.getByText('60 of at most 60 photos.')).toBeVisible();
+
+  await choosePhotos(page, [await photoFile('61.jpg', '#33a')]);
+  await expect(page.locator('.photo-upload').filter({ hasText: '61.jpg' })).toContainText(
+    'The event is full (at most 60 photos).',
+  );
+  await expect(page.getByLabel('Description')).toHaveCount(60);
 });
 
 test('without JavaScript the form saves, and deleting a photo asks on a page of its own', async ({ browser }) => {

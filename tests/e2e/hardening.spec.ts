@@ -7,6 +7,7 @@
  */
 import { expect, test } from '@playwright/test';
 import { FORM_EXPIRED_MESSAGE, TOO_SOON_MESSAGE } from '../../src/lib/contactForm.ts';
+import { ADMIN_PASSWORD, ADMIN_USER, addUser } from './adminServer.ts';
 import { storedMessages } from './contactMessages.ts';
 import { startOwnServer, type OwnServer } from './ownServer.ts';
 import { rawExchange, send } from './rawHttp.ts';
@@ -94,6 +95,29 @@ test.describe('1. the rate limit counts the address the site can trust', () => {
     // ... while a visitor claiming HTTPS to a server that trusts no proxy is a cross-site post.
     expect((await form(direct)).status).toBe(403);
   });
+});
+
+test('the admin session cookie is Secure when the site is reached over HTTPS through the trusted proxy, and only then', async () => {
+  const signIn = (server: OwnServer, scheme: 'http' | 'https') =>
+    send(`${server.url}/Admin/login`, {
+      method: 'POST',
+      headers: {
+        Host: SITE_HOST,
+        Origin: `${scheme}://${SITE_HOST}`,
+        ...(scheme === 'https' ? { 'X-Forwarded-Proto': 'https', 'X-Forwarded-For': '203.0.113.30' } : {}),
+        'Content-Type': 'application/x-www-form-urlencoded',
+      },
+      body: new URLSearchParams({ username: ADMIN_USER, password: ADMIN_PASSWORD }).toString(),
+    });
+  addUser(proxied.dataDir);
+  addUser(direct.dataDir);
+  const overHttps = await signIn(proxied, 'https');
+  expect(overHttps.status).toBe(303);
+  expect(String(overHttps.headers['set-cookie'])).toMatch(/HttpOnly.*; Secure|; Secure.*HttpOnly/);
+  const overHttp = await signIn(direct, 'http');
+  expect(overHttp.status).toBe(303);
+  expect(String(overHttp.headers['set-cookie'])).toContain('HttpOnly');
+  expect(String(overHttp.headers['set-cookie'])).not.toContain('Secure');
 });
 
 test('2. a token taken from an error answer must wait the minimum fill time too', async () => {

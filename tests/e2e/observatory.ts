@@ -10,7 +10,7 @@
  * the CORS test's probe of crossdomain.xml files (the site serves none).
  */
 
-export interface ObservatoryTest {
+interface ObservatoryTest {
   result: string;
   modifier: number;
 }

@@ -174,6 +174,20 @@ test.describe('the search index is not loaded on other pages', () => {
     await searchField(page).focus();
     await expect.poll(() => requests).toContain('/pagefind/pagefind.js');
   });
+
+  test('its WebAssembly is asked for at once, beside the code, not after the entry file (a phone waits less)', async ({
+    page,
+  }) => {
+    const requests = pagefindRequests(page);
+    const wasm = page.waitForResponse((answer) => new URL(answer.url()).pathname === '/pagefind/wasm.en.pagefind');
+    await page.goto('/search');
+    await searchField(page).pressSequentially('Salem');
+    expect((await wasm).status()).toBe(200);
+    await expect(page.getByRole('status')).toHaveText(/^\d+ results for “Salem”\.$/);
+    const first = (file: string) => requests.indexOf(`/pagefind/${file}`);
+    expect(first('wasm.en.pagefind')).toBeGreaterThanOrEqual(0);
+    expect(first('wasm.en.pagefind')).toBeLessThan(first('pagefind-entry.json'));
+  });
 });
 
 test.describe('without JavaScript', () => {

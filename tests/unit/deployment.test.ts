@@ -127,6 +127,27 @@ function docker(...args: string[]): string {
 const dockerAnswers =
   existsSync(path.join(root, 'Dockerfile')) && spawnSync('docker', ['info'], { stdio: 'ignore' }).status === 0;
 
+describe('installing', () => {
+  const lock = z
+    .object({
+      packages: z.record(z.string(), z.object({ optionalDependencies: z.record(z.string(), z.string()).optional() })),
+    })
+    .parse(JSON.parse(read('package-lock.json')));
+  const missingOptional = Object.values(lock.packages)
+    .flatMap((entry) => Object.keys(entry.optionalDependencies ?? {}))
+    .filter((name) => !(`node_modules/${name}` in lock.packages));
+
+  it('uses npm install wherever npm ci would refuse the lock file (it lacks optional packages of other platforms)', () => {
+    if (missingOptional.length === 0) return;
+    for (const file of ['Dockerfile', 'README.md', 'deploy/isa-site.service', '.github/workflows/ci.yml', '.ci/run']) {
+      const commands = read(file)
+        .split('\n')
+        .filter((line) => !/^\s*#/.test(line) && /\bnpm ci\b/.test(line));
+      expect(commands, `${file} runs npm ci, which refuses the lock file (missing ${missingOptional[0]})`).toEqual([]);
+    }
+  });
+});
+
 describe('the image', () => {
   it('builds, starts as a non-root user and passes its health check', { timeout: 15 * 60_000 }, async (context) => {
     context.skip(

@@ -5,7 +5,7 @@
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import WebinarYearFilter, { type WebinarCardData } from '../../src/islands/WebinarYearFilter.tsx';
+import { WebinarYearFilter, type WebinarCardData } from '../../src/islands/WebinarYearFilter.tsx';
 
 const webinar = (id: number, date: string): WebinarCardData => ({
   id,

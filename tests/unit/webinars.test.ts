@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { dateEndsWithYear, isoFromDottedDate, webinarCountText, webinarsOfYear } from '../../src/lib/webinars.ts';
-import { newestFirst, webinarIsoDate } from '../../src/lib/webinarDates.ts';
+import { isoFromDottedDate, newestFirst, webinarIsoDate } from '../../src/lib/contentDates.ts';
+import { dateEndsWithYear, webinarCountText, webinarsOfYear } from '../../src/lib/webinarYearFilter.ts';
 
 const WEBINARS = [
   { id: 1, date: '14 - March - 2025' },

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { EventRecord } from '../../src/lib/events/eventRecords.ts';
 import { eventYearOptions } from '../../src/lib/events/filterEvents.ts';
-import { webinarYear, webinarYearOptions } from '../../src/lib/webinars.ts';
+import { webinarYear, webinarYearOptions } from '../../src/lib/webinarYearFilter.ts';
 import { parseYearOption, yearOptions } from '../../src/lib/yearOptions.ts';
 
 const range = (from: number, to: number) => Array.from({ length: from - to + 1 }, (_, index) => from - index);

@@ -82,6 +82,7 @@ export function PhotoManager({ eventId, initialPhotos, initialCoverId, maxPhotos
         eventId={eventId}
         csrfToken={csrfToken}
         room={maxPhotos - photos.length}
+        maxPhotos={maxPhotos}
         enabled={hydrated}
         onUploaded={(photo) => setPhotos((current) => [...current, photo])}
       />

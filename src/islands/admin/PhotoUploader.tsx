@@ -5,6 +5,7 @@
  * server's message) and the rest of the batch goes on.
  */
 import { useRef, useState, type DragEvent } from 'react';
+import { UPLOAD_ACCEPT } from '../../lib/imageTypes.ts';
 import './PhotoUploader.css';
 
 export interface UploadedPhoto {
@@ -26,14 +27,15 @@ interface Upload {
 interface Props {
   eventId: number;
   csrfToken: string;
-  /** How many more photos the event can take. */
+  /** How many more photos the event can take (the most it takes, less those it has). */
   room: number;
+  /** The most photos an event takes, for the message when it is full. */
+  maxPhotos: number;
   enabled: boolean;
   onUploaded: (photo: UploadedPhoto) => void;
 }
 
 const AT_ONCE = 2;
-const ACCEPT = 'image/jpeg,image/png,image/webp,image/heic,image/heif,.jpg,.jpeg,.png,.webp,.heic,.heif';
 
 function isUploadedPhoto(value: unknown): value is UploadedPhoto {
   if (typeof value !== 'object' || value === null) return false;
@@ -68,12 +70,13 @@ function send(url: string, csrfToken: string, file: File, onProgress: (share: nu
 
 let nextKey = 1;
 
-export function PhotoUploader({ eventId, csrfToken, room, enabled, onUploaded }: Props) {
+export function PhotoUploader({ eventId, csrfToken, room, maxPhotos, enabled, onUploaded }: Props) {
   const [uploads, setUploads] = useState<Upload[]>([]);
   const [dragging, setDragging] = useState(false);
   const queue = useRef<{ key: number; file: File }[]>([]);
   const running = useRef(0);
-  const accepted = useRef(0);
+  /** Files waiting or on their way: once stored, a photo counts in `room` instead. */
+  const pending = useRef(0);
   const input = useRef<HTMLInputElement>(null);
 
   const update = (key: number, change: Partial<Upload>) =>
@@ -91,10 +94,10 @@ export function PhotoUploader({ eventId, csrfToken, room, enabled, onUploaded }:
           onUploaded(photo);
         })
         .catch((error: unknown) => {
-          accepted.current -= 1;
           update(next.key, { state: 'failed', error: error instanceof Error ? error.message : String(error) });
         })
         .finally(() => {
+          pending.current -= 1;
           running.current -= 1;
           pump();
         });
@@ -106,17 +109,17 @@ export function PhotoUploader({ eventId, csrfToken, room, enabled, onUploaded }:
     const added: Upload[] = [];
     for (const file of files) {
       const key = nextKey++;
-      if (accepted.current >= room) {
+      if (pending.current >= room) {
         added.push({
           key,
           name: file.name,
           progress: 0,
           state: 'failed',
-          error: 'The event is full (at most 60 photos).',
+          error: `The event is full (at most ${maxPhotos} photos).`,
         });
         continue;
       }
-      accepted.current += 1;
+      pending.current += 1;
       added.push({ key, name: file.name, progress: 0, state: 'waiting' });
       queue.current.push({ key, file });
     }
@@ -150,7 +153,7 @@ export function PhotoUploader({ eventId, csrfToken, room, enabled, onUploaded }:
           className="visually-hidden"
           type="file"
           multiple
-          accept={ACCEPT}
+          accept={UPLOAD_ACCEPT}
           disabled={!enabled}
           aria-describedby="photo-files-hint"
           onChange={(event) => add(event.currentTarget.files)}

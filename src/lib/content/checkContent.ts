@@ -8,17 +8,25 @@ import path from 'node:path';
 import { z } from 'zod';
 import { jsonSchemaPath, schemaModeline, type ContentSource } from './contentFiles.ts';
 import { diskReader, type ContentReader } from './contentReader.ts';
-import { PHOTO_EXTENSIONS, PHOTO_PATH_MESSAGE } from './fields.ts';
-import { exactCount, uniqueValues, type ListFinding, type ListItem, type ListRule } from './listRules.ts';
+import { IMAGE_EXTENSIONS } from '../imageTypes.ts';
+import { PHOTO_PATH_MESSAGE } from './fields.ts';
+import {
+  exactCount,
+  officesInOrder,
+  uniqueValues,
+  type ListFinding,
+  type ListItem,
+  type ListRule,
+} from './listRules.ts';
 import { judgePhoto, readPhotoFacts, valuesAt, type PhotoFacts } from './photoChecks.ts';
 import { PHOTO_FIELDS } from './photoSlots.ts';
 import type { ContentProblem } from './problems.ts';
 import { createSchemas, type ImageField } from './schemas.ts';
 import { describeField, isRecord, parseYamlFile, type YamlFile } from './yamlDocument.ts';
 
-export { formatProblem, problemReport, warningReport, type ContentProblem } from './problems.ts';
+export { formatProblem, problemReport, warningReport } from './problems.ts';
 
-export interface CheckedEntry {
+interface CheckedEntry {
   id: string;
   data: Record<string, unknown>;
   /** The YAML file the entry comes from, relative to the project root. */
@@ -43,7 +51,7 @@ export interface CheckOptions {
   modelines?: boolean;
 }
 
-const PHOTO_EXTENSION = new RegExp(`\\.(${PHOTO_EXTENSIONS.join('|')})$`, 'i');
+const PHOTO_EXTENSION = new RegExp(`\\.(${IMAGE_EXTENSIONS.join('|')})$`, 'i');
 
 /** An image field for checking outside Astro: a path relative to the YAML file that must exist. */
 export function existingImage(root: string): (fileDir: string) => ImageField {
@@ -117,6 +125,9 @@ function listRulesOf(source: ContentSource): ListRule[] {
     ...(source.idField ? [uniqueValues({ field: source.idField, entryName: source.entryName })] : []),
     ...(source.entries
       ? [exactCount({ count: source.entries.exactly, reason: source.entries.reason, entriesName: source.entriesName })]
+      : []),
+    ...(source.order
+      ? [officesInOrder({ field: source.order.field, offices: source.order.values, entryName: source.entryName })]
       : []),
     ...(source.rules ?? []),
   ];

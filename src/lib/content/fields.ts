@@ -9,25 +9,8 @@
  * jsonSchemas.test.ts checks that each pattern accepts and refuses what the refinement does.
  */
 import { z } from 'zod';
-
-const MONTHS = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-] as const;
-
-function daysInMonth(year: number, monthIndex: number): number {
-  return new Date(Date.UTC(year, monthIndex + 1, 0)).getUTCDate();
-}
+import { MONTHS, isoFromDottedDate, webinarIsoDate } from '../contentDates.ts';
+import { IMAGE_EXTENSIONS } from '../imageTypes.ts';
 
 /** What an editor shows while typing: on hover, in completions and under a mistake. */
 export interface EditorHelp {
@@ -111,7 +94,7 @@ export const webUrl = withHelp(z.url({ protocol: /^https?$/, error: WEB_URL_MESS
 });
 
 /** A link inside this site, such as "/" or "/branches". */
-export const sitePath = withHelp(
+const sitePath = withHelp(
   z.string({ error: 'expected a path on this site, for example "/branches"' }).regex(/^\/[A-Za-z0-9\-/#_.]*$/, {
     error: 'expected a path on this site starting with "/", for example "/branches"',
   }),
@@ -137,18 +120,7 @@ export const webinarDate = withHelp(
   z
     .string({ error: 'expected a date written like "14 - March - 2025"' })
     .trim()
-    .refine(
-      (value) => {
-        const match = /^(\d{1,2}) - ([A-Za-z]+) - (\d{4})$/.exec(value);
-        if (!match) return false;
-        const [, day, month, year] = match;
-        const monthIndex = MONTHS.findIndex((name) => name === month);
-        if (monthIndex < 0) return false;
-        const dayNumber = Number(day);
-        return dayNumber >= 1 && dayNumber <= daysInMonth(Number(year), monthIndex);
-      },
-      { error: WEBINAR_DATE_MESSAGE },
-    ),
+    .refine((value) => webinarIsoDate(value) !== undefined, { error: WEBINAR_DATE_MESSAGE }),
   {
     description: 'A date written like "14 - March - 2025"',
     // The pattern cannot know how many days a month has: "31 - April - 2025" passes it.
@@ -165,19 +137,7 @@ export const dottedDate = withHelp(
   z
     .string({ error: 'expected a date written like "18.12.2020"' })
     .trim()
-    .refine(
-      (value) => {
-        const match = /^(\d{2})\.(\d{2})\.(\d{4})$/.exec(value);
-        if (!match) return false;
-        const [, day, month, year] = match;
-        const monthIndex = Number(month) - 1;
-        const dayNumber = Number(day);
-        return (
-          monthIndex >= 0 && monthIndex < 12 && dayNumber >= 1 && dayNumber <= daysInMonth(Number(year), monthIndex)
-        );
-      },
-      { error: DOTTED_DATE_MESSAGE },
-    ),
+    .refine((value) => isoFromDottedDate(value) !== undefined, { error: DOTTED_DATE_MESSAGE }),
   {
     description: 'A date written like "18.12.2020" (day.month.year)',
     // As above, "31.04.2020" passes the pattern; only the check knows April has 30 days.
@@ -222,20 +182,15 @@ export const youtubeId = withHelp(
   },
 );
 
-/** The photo file types the site can show. */
-export const PHOTO_EXTENSIONS = ['jpg', 'jpeg', 'png', 'webp', 'avif', 'gif', 'svg'] as const;
-
-export const PHOTO_PATH_MESSAGE = `expected the path of a .${PHOTO_EXTENSIONS.join(', .')} photo starting with "./" or "../" (relative to this file), for example "./photos/bearers/state/president.jpg"`;
+export const PHOTO_PATH_MESSAGE = `expected the path of a .${IMAGE_EXTENSIONS.join(', .')} photo starting with "./" or "../" (relative to this file), for example "./photos/bearers/state/president.jpg"`;
 
 /** Editor help for a photo path; whether the file exists and its size only `npm run check:content` knows. */
 export const PHOTO_PATH_HELP: EditorHelp = {
   description:
     'A photo, written from this file: "./photos/..." in content/, "../photos/..." in branches/ and galleries/',
   // Extensions in either case, as the check accepts them: [jJ][pP][gG] and so on.
-  pattern: `^\\.\\.?/.+\\.(?:${PHOTO_EXTENSIONS.map((extension) =>
+  pattern: `^\\.\\.?/.+\\.(?:${IMAGE_EXTENSIONS.map((extension) =>
     [...extension].map((letter) => `[${letter}${letter.toUpperCase()}]`).join(''),
   ).join('|')})$`,
   errorMessage: PHOTO_PATH_MESSAGE,
 };
-
-export { MONTHS };

@@ -13,8 +13,8 @@
  *   April has 30 days; the privacy rule is not in the schema at all;
  * - transforms (trimming, an empty e-mail read as none) are described by what may be typed (io: 'input').
  * Only `npm run check:content` (and the build) check: unique webinar ids, exactly four
- * "showOnHome: true", the order of the six state offices, that photos exist and fit their slots,
- * and text that is only spaces. Counts of entries (six bearers, five milestones) are in the schemas.
+ * "showOnHome: true", that photos exist and fit their slots, and text that is only spaces. Counts of
+ * entries (six bearers, five milestones) and the order of the six state offices are in the schemas.
  */
 import { z } from 'zod';
 import { CONTENT_SOURCES, jsonSchemaPath, type ContentSource } from './contentFiles.ts';
@@ -30,9 +30,30 @@ const editorPhoto = () => withHelp(z.string(), PHOTO_PATH_HELP);
 /** JavaScript's safe-integer bounds that zod adds to every .int(): noise in an editor's hover. */
 const SAFE_INTEGER = Number.MAX_SAFE_INTEGER;
 
+/**
+ * A list whose entries hold given values of a field in a given order (the six state offices): one
+ * schema per position, each with its value, so an editor underlines an office out of place.
+ */
+function orderedList(entry: z.ZodType, { field, values }: NonNullable<ContentSource['order']>): z.ZodType | undefined {
+  if (!(entry instanceof z.ZodObject)) return undefined;
+  const order = values.join(', ');
+  const [first, ...others] = values.map((value, index) =>
+    entry.extend({
+      [field]: z.literal(value).meta({
+        description: `Entry ${index + 1} is the ${value}; the order is ${order}`,
+        // The YAML extension shows this instead of its own "Value must be ...".
+        errorMessage: `Entry ${index + 1} must be the ${value}: the page shows them in this order: ${order}`,
+      }),
+    }),
+  );
+  return first ? z.tuple([first, ...others]) : undefined;
+}
+
 function fileSchema(source: ContentSource): z.ZodType {
   const entry = createSchemas(editorPhoto)[source.schema];
   if (source.shape !== 'list') return entry;
+  const ordered = source.order && orderedList(entry, source.order);
+  if (ordered) return ordered;
   const list = z.array(entry);
   return source.entries ? list.length(source.entries.exactly) : list;
 }

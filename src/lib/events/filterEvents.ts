@@ -8,7 +8,7 @@ import { yearOptions, type YearOptions } from '../yearOptions.ts';
 import type { EventRecord } from './eventRecords.ts';
 
 /** The oldest year the year filter offers (spec point 9: events from 2021). */
-export const EVENTS_FIRST_YEAR = 2021;
+const EVENTS_FIRST_YEAR = 2021;
 
 /** The year of a date written "2025-03-14", "14-03-2025", "14 March 2025" and similar; else undefined. */
 export function yearOf(date: string): number | undefined {

@@ -22,8 +22,7 @@ export interface SearchRecord {
 }
 
 /** The sections results are grouped in (the `section` filter of every record and page). */
-export const SEARCH_SECTIONS = ['People', 'Webinars', 'History', 'Contact'] as const;
-export type SearchSection = (typeof SEARCH_SECTIONS)[number];
+type SearchSection = 'People' | 'Webinars' | 'History' | 'Contact';
 
 /** A webinar: its title, host and date; the result opens its recording. */
 export function webinarRecord(webinar: Pick<Webinar, 'title' | 'host' | 'date' | 'videoUrl'>): SearchRecord {

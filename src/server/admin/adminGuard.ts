@@ -22,12 +22,12 @@ import type { AdminServices } from './adminServices.ts';
 import { CSRF_FIELD, CSRF_HEADER, csrfTokensMatch } from './csrf.ts';
 import { SESSION_COOKIE, SESSION_IDLE_MS, type AdminSession } from './sessions.ts';
 
-export const ADMIN_HOME = '/Admin';
-export const SIGN_IN_PATH = '/Admin/login';
+const ADMIN_HOME = '/Admin';
+const SIGN_IN_PATH = '/Admin/login';
 /** JSON endpoints of the admin live under here; everything else under /Admin is a page. */
-export const ADMIN_ENDPOINTS = '/Admin/edit/';
+const ADMIN_ENDPOINTS = '/Admin/edit/';
 /** Form posts are small (60 photo descriptions at most); anything larger is refused unread. */
-export const MAX_FORM_BYTES = 64 * 1024;
+const MAX_FORM_BYTES = 64 * 1024;
 
 const PUBLIC_PATHS = ['/admin/api/events_list', '/admin/api/event_details_list'];
 const PUBLIC_PREFIX = '/admin/uploads/';

@@ -4,7 +4,7 @@
  * is saved naming its place (eventPlaces.ts). Bad input comes back with a message per field and
  * the values as sent, so nothing typed is lost.
  */
-import { z } from 'zod';
+import { parseId } from '../../lib/parseId.ts';
 import { eventFieldsSchema, type EventFields } from '../events/eventFields.ts';
 import { titleNamingPlace } from './eventPlaces.ts';
 import { MAX_DESCRIPTION_LENGTH } from './photoUpload.ts';
@@ -22,8 +22,6 @@ export type ParsedEventForm =
   | { ok: true; fields: EventFields; photos: { id: number; description: string }[]; cover: number | undefined }
   | { ok: false; errors: Partial<Record<EventFormField, string>>; values: EventFormValues };
 
-const idSchema = z.coerce.number().int().positive();
-
 export function parseEventForm(form: URLSearchParams, places: readonly string[]): ParsedEventForm {
   const values: EventFormValues = {
     title: form.get('title') ?? '',
@@ -36,7 +34,7 @@ export function parseEventForm(form: URLSearchParams, places: readonly string[])
   const fields = eventFieldsSchema.safeParse({
     title:
       places.includes(values.place) && values.title.trim()
-        ? titleNamingPlace(values.title, values.place)
+        ? titleNamingPlace(values.title, values.place, places)
         : values.title,
     subTitle: values.subTitle,
     date: values.date,
@@ -51,14 +49,10 @@ export function parseEventForm(form: URLSearchParams, places: readonly string[])
   }
   if (!fields.success || Object.keys(errors).length > 0) return { ok: false, errors, values };
 
-  const order = (form.get('photo_order') ?? '')
-    .split(',')
-    .map((part) => idSchema.safeParse(part.trim()))
-    .flatMap((parsed) => (parsed.success ? [parsed.data] : []));
+  const order = (form.get('photo_order') ?? '').split(',').flatMap((part) => parseId(part.trim()) ?? []);
   const photos = [...new Set(order)].map((id) => ({
     id,
     description: (form.get(`description_${id}`) ?? '').trim().slice(0, MAX_DESCRIPTION_LENGTH),
   }));
-  const cover = idSchema.safeParse(form.get('cover'));
-  return { ok: true, fields: fields.data, photos, cover: cover.success ? cover.data : undefined };
+  return { ok: true, fields: fields.data, photos, cover: parseId(form.get('cover')?.trim()) };
 }

@@ -7,7 +7,7 @@
  */
 import type { DatabaseSync } from 'node:sqlite';
 
-export const MAX_FAILURES = 5;
+const MAX_FAILURES = 5;
 export const FAILURE_WINDOW_MS = 15 * 60 * 1000;
 export const LOCK_MS = 15 * 60 * 1000;
 

@@ -11,6 +11,7 @@ import { TooManyPhotosError, UnknownEventError, type StoredPhoto } from '../even
 import { jsonAnswer } from '../http/jsonAnswer.ts';
 import { PhotoRefusedError, type PhotoRefusal } from '../photos/photoIntake.ts';
 import type { AdminServices } from './adminServices.ts';
+import { deletePhoto } from './eventActions.ts';
 import { readPhotoUpload } from './photoUpload.ts';
 import type { AdminSession } from './sessions.ts';
 
@@ -26,12 +27,6 @@ const STATUS_OF_REFUSAL: Readonly<Record<PhotoRefusal, number>> = {
 /** A photo as the admin's island shows it. */
 export function photoForEditor(photo: StoredPhoto) {
   return { id: photo.id, path: photo.path, thumbnail: photoVariants(photo.path).src, description: photo.description };
-}
-
-/** A positive whole number from a route parameter, or undefined. */
-export function idParam(value: string | undefined): number | undefined {
-  const id = /^\d{1,12}$/.test(value ?? '') ? Number(value) : NaN;
-  return Number.isSafeInteger(id) && id > 0 ? id : undefined;
 }
 
 export async function handleAddPhoto(
@@ -68,14 +63,9 @@ export async function handleRemovePhoto(
   // POST, not DELETE: the site server answers only GET, HEAD and POST (src/server/http/methods.ts).
   if (request.method !== 'POST') return jsonAnswer(405, { error: 'Use POST.' }, { Allow: 'POST' });
   const removed =
-    eventId !== undefined && photoId !== undefined ? await services.events.removePhoto(eventId, photoId) : undefined;
-  if (!removed || eventId === undefined)
-    return jsonAnswer(404, { error: 'There is no such photo (it may have been removed).' });
-  services.audit.record({
-    username: session.username,
-    action: 'photo-removed',
-    eventId,
-    detail: removed.description || removed.path.split('/').pop(),
-  });
+    eventId !== undefined && photoId !== undefined
+      ? await deletePhoto({ services, session }, eventId, photoId)
+      : undefined;
+  if (!removed) return jsonAnswer(404, { error: 'There is no such photo (it may have been removed).' });
   return jsonAnswer(200, { removed: removed.id });
 }

@@ -11,7 +11,7 @@ export const WRONG_CREDENTIALS = 'The user name or the password is not right. Pl
 export type SignInOutcome =
   { ok: true; token: string; session: AdminSession } | { ok: false; status: 400 | 401 | 429; error: string };
 
-export function lockedMessage(remainingMs: number): string {
+function lockedMessage(remainingMs: number): string {
   const minutes = Math.max(1, Math.ceil(remainingMs / 60_000));
   return `Too many failed sign-ins. Please wait ${minutes} minute${minutes === 1 ? '' : 's'} before trying again.`;
 }

@@ -7,7 +7,7 @@ import type { DatabaseSync } from 'node:sqlite';
 import { z } from 'zod';
 import { hashPassword, needsRehash, passwordProblem, verifyNothing, verifyPassword } from './passwords.ts';
 
-export const usernameSchema = z
+const usernameSchema = z
   .string()
   .trim()
   .min(1, 'The user name is empty.')

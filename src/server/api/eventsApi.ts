@@ -5,6 +5,7 @@
  * Bad input gets a 400 with a JSON error naming the problem; another method a 405 with
  * `Allow: POST`; a failing source a 503. Nothing here throws.
  */
+import { parseId } from '../../lib/parseId.ts';
 import type { EventsSource } from '../events/EventsSource.ts';
 import { jsonAnswer, refuseUnlessPost } from '../http/jsonAnswer.ts';
 import { BodyTooLargeError, readLimitedBody } from '../http/readBody.ts';
@@ -59,7 +60,7 @@ export async function handleEventsList(request: Request, source: EventsSource): 
 }
 
 /** The eventId of a details request: a positive whole number (a numeric string such as "12" is accepted). */
-export function parseEventId(body: unknown): { eventId: number } | { error: string } {
+function parseEventId(body: unknown): { eventId: number } | { error: string } {
   if (typeof body !== 'object' || body === null || Array.isArray(body)) {
     return { error: 'The request body must be a JSON object such as {"eventId": 12}' };
   }
@@ -67,11 +68,8 @@ export function parseEventId(body: unknown): { eventId: number } | { error: stri
     return { error: 'eventId is missing; send {"eventId": 12}' };
   }
   const raw = body.eventId;
-  const value = typeof raw === 'string' && /^\d+$/.test(raw.trim()) ? Number(raw) : raw;
-  if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < 1) {
-    return { error: 'eventId must be a positive whole number' };
-  }
-  return { eventId: value };
+  const eventId = parseId(typeof raw === 'string' ? raw.trim() : raw);
+  return eventId === undefined ? { error: 'eventId must be a positive whole number' } : { eventId };
 }
 
 export async function handleEventDetails(request: Request, source: EventsSource): Promise<Response> {

@@ -15,7 +15,7 @@ export const BACKUP_FORMAT = 'isa-tn-site-backup';
  * A path inside a backup, as the manifest writes it: relative, with forward slashes, no "." or
  * ".." segment and no empty one, so that a restore can never write outside its folder.
  */
-export function isSafeRelativePath(value: string): boolean {
+function isSafeRelativePath(value: string): boolean {
   if (!value || value.includes('\\') || value.includes('\0') || path.posix.isAbsolute(value)) return false;
   return value.split('/').every((segment) => segment !== '' && segment !== '.' && segment !== '..');
 }

@@ -1,14 +1,63 @@
 /**
  * The two ways a contact message arrives over HTTP:
- * - POST /api/contact with JSON, from the form's island: answers JSON;
+ * - POST /api/contact with JSON, from the form's island: answers JSON (handleContactApi);
  * - POST /Contact-Us with an ordinary form body, when JavaScript is off: the page renders the
- *   outcome (src/pages/Contact-Us.astro), reading the body with readContactFormPost.
- * Both hand the fields to ContactService.receive, which knows nothing of HTTP.
+ *   outcome (src/pages/Contact-Us.astro, with contactFormPage).
+ * Both hand the fields to ContactService.receive, which knows nothing of HTTP, and answer its
+ * outcome with the same status, headers and words (contactAnswer).
  */
-import { NOT_SENT_MESSAGE } from '../../lib/contactForm.ts';
+import {
+  EMPTY_CONTACT_FORM,
+  NOT_SENT_MESSAGE,
+  contactFormValues,
+  type ContactField,
+  type ContactFormValues,
+} from '../../lib/contactForm.ts';
 import { jsonAnswer, mediaTypeOf, refuseUnlessPost } from '../http/jsonAnswer.ts';
 import { BodyTooLargeError, readLimitedBody } from '../http/readBody.ts';
-import type { ContactService } from './ContactService.ts';
+import type { ContactOutcome, ContactService } from './ContactService.ts';
+
+type ServiceGetter = () => ContactService | Promise<ContactService>;
+
+/** What an outcome answers: its status and headers, and the JSON body the island reads. */
+interface ContactAnswer {
+  status: number;
+  headers: Record<string, string>;
+  body: { ok: true; formToken: string } | { error: string; fields?: ContactField[]; formToken?: string };
+}
+
+function contactAnswer(outcome: ContactOutcome): ContactAnswer {
+  switch (outcome.kind) {
+    case 'received':
+      return { status: 200, headers: {}, body: { ok: true, formToken: outcome.formToken } };
+    case 'invalid':
+      return {
+        status: 400,
+        headers: {},
+        body: { error: outcome.error, fields: outcome.fields, formToken: outcome.formToken },
+      };
+    case 'rate-limited':
+      return {
+        status: 429,
+        headers: { 'Retry-After': String(outcome.retryAfterSeconds) },
+        body: { error: outcome.error },
+      };
+  }
+}
+
+/** The service could not take the message (its store failed): the visitor keeps the text and tries later. */
+function notSent(error: unknown): ContactAnswer {
+  console.error('Contact message not stored:', error instanceof Error ? error.message : error);
+  return { status: 503, headers: {}, body: { error: NOT_SENT_MESSAGE } };
+}
+
+async function receive(service: ServiceGetter, fields: unknown, clientAddress: string): Promise<ContactAnswer> {
+  try {
+    return contactAnswer((await service()).receive(fields, clientAddress));
+  } catch (error) {
+    return notSent(error);
+  }
+}
 
 /** Far more than the longest message the fields allow, even with every character escaped. */
 export const MAX_CONTACT_BODY_BYTES = 64 * 1024;
@@ -19,7 +68,7 @@ function mediaType(request: Request): string {
 
 export async function handleContactApi(
   request: Request,
-  service: () => ContactService | Promise<ContactService>,
+  service: ServiceGetter,
   clientAddress: string,
 ): Promise<Response> {
   const refused = refuseUnlessPost(request);
@@ -46,26 +95,14 @@ export async function handleContactApi(
     return jsonAnswer(400, { error: 'The request body must be a JSON object with name, email, phone and message' });
   }
 
-  try {
-    const outcome = (await service()).receive(body, clientAddress);
-    switch (outcome.kind) {
-      case 'received':
-        return jsonAnswer(200, { ok: true, formToken: outcome.formToken });
-      case 'invalid':
-        return jsonAnswer(400, { error: outcome.error, fields: outcome.fields, formToken: outcome.formToken });
-      case 'rate-limited':
-        return jsonAnswer(429, { error: outcome.error }, { 'Retry-After': String(outcome.retryAfterSeconds) });
-    }
-  } catch (error) {
-    console.error('Contact message not stored:', error instanceof Error ? error.message : error);
-    return jsonAnswer(503, { error: NOT_SENT_MESSAGE });
-  }
+  const { status, body: answer, headers } = await receive(service, body, clientAddress);
+  return jsonAnswer(status, answer, headers);
 }
 
-export type FormPost = { ok: true; fields: Record<string, string> } | { ok: false; status: number; error: string };
+type FormPost = { ok: true; fields: Record<string, string> } | { ok: false; status: number; error: string };
 
 /** The fields of a plain form post (urlencoded or multipart), refusing oversized bodies. */
-export async function readContactFormPost(request: Request): Promise<FormPost> {
+async function readContactFormPost(request: Request): Promise<FormPost> {
   const type = mediaType(request);
   if (type !== 'application/x-www-form-urlencoded' && type !== 'multipart/form-data') {
     return { ok: false, status: 415, error: 'The form could not be read. Please reload the page and try again.' };
@@ -91,4 +128,59 @@ export async function readContactFormPost(request: Request): Promise<FormPost> {
   } catch {
     return { ok: false, status: 400, error: 'The form could not be read. Please reload the page and try again.' };
   }
+}
+
+/** What the Contact Us page shows in its form, and answers with. */
+export interface ContactPageState {
+  status: number;
+  headers: Record<string, string>;
+  formToken: string;
+  values: ContactFormValues;
+  error: string;
+  invalid: ContactField[];
+  received: boolean;
+}
+
+/**
+ * The Contact Us page's form for a GET (a fresh form) or a POST sent without JavaScript: the
+ * message taken (an empty form to write another), or the text kept with what to correct.
+ */
+export async function contactFormPage(
+  request: Request,
+  service: ServiceGetter,
+  clientAddress: string,
+): Promise<ContactPageState> {
+  const isPost = request.method === 'POST';
+  const state: ContactPageState = {
+    status: 200,
+    headers: {},
+    formToken: '',
+    values: EMPTY_CONTACT_FORM,
+    error: '',
+    invalid: [],
+    received: false,
+  };
+  try {
+    // Only a page load's token counts from the page load; after a post, the answer's token counts from now.
+    state.formToken = (await service()).issueToken(isPost ? 'answer' : 'page');
+  } catch (error) {
+    console.error('Contact form:', error instanceof Error ? error.message : error);
+    return { ...state, status: isPost ? 503 : 200, error: NOT_SENT_MESSAGE };
+  }
+  if (!isPost) return state;
+
+  const post = await readContactFormPost(request);
+  if (!post.ok) return { ...state, status: post.status, error: post.error };
+  const values = contactFormValues(post.fields);
+  const { status, headers, body } = await receive(service, { ...post.fields, ...values }, clientAddress);
+  if ('ok' in body) return { ...state, formToken: body.formToken, received: true };
+  return {
+    ...state,
+    status,
+    headers,
+    values,
+    error: body.error,
+    invalid: body.fields ?? [],
+    formToken: body.formToken ?? state.formToken,
+  };
 }

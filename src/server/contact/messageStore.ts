@@ -6,7 +6,7 @@ import type { DatabaseSync } from 'node:sqlite';
 import { z } from 'zod';
 import type { ContactMessage } from '../../lib/contactForm.ts';
 
-export const DELIVERY_STATES = ['stored', 'pending', 'sending', 'sent'] as const;
+const DELIVERY_STATES = ['stored', 'pending', 'sending', 'sent'] as const;
 
 const storedMessageSchema = z.object({
   id: z.number().int(),
@@ -26,7 +26,7 @@ export type StoredMessage = z.infer<typeof storedMessageSchema>;
 const COLUMNS = 'id, received_at, name, email, phone, message, delivery_state, attempts, last_error, sent_at';
 
 /** A message claimed for sending longer ago than this is taken to have been abandoned (a crash). */
-export const CLAIM_TIMEOUT_MS = 10 * 60_000;
+const CLAIM_TIMEOUT_MS = 10 * 60_000;
 
 export class ContactMessageStore {
   readonly #db: DatabaseSync;

@@ -44,7 +44,7 @@ interface Answer<T> {
   at: number;
 }
 
-export const DEFAULT_MAX_PHOTO_BYTES = 15 * 1024 * 1024;
+const DEFAULT_MAX_PHOTO_BYTES = 15 * 1024 * 1024;
 
 export class RemoteEventsSource implements EventsSource {
   readonly #base: string;

@@ -14,6 +14,7 @@
 import { createHash } from 'node:crypto';
 import pLimit, { type LimitFunction } from 'p-limit';
 import { UPLOADS_PATH } from '../../lib/events/fixImagePath.ts';
+import { isRasterPhoto } from '../../lib/imageTypes.ts';
 import type { DiskCache } from '../diskCache.ts';
 import { BodyTooLargeError, readLimitedBytes } from '../http/readBody.ts';
 import { PhotoUnavailableError, type EventPhoto } from './EventsSource.ts';
@@ -34,9 +35,6 @@ interface BackendPhotosOptions {
   now: () => number;
   warn: (message: string) => void;
 }
-
-/** The photo types taken from the backend (not SVG: it can carry scripts). */
-const PHOTO_TYPES = new Set(['image/jpeg', 'image/png', 'image/webp', 'image/avif', 'image/gif']);
 
 interface Kept {
   photo: EventPhoto;
@@ -70,7 +68,7 @@ function decodeKept(file: Uint8Array<ArrayBuffer>): Kept | undefined {
     const [contentType, version, lastModified, fetchedAt] = ['contentType', 'version', 'lastModified', 'fetchedAt'].map(
       get,
     );
-    if (typeof contentType !== 'string' || !PHOTO_TYPES.has(contentType)) return undefined;
+    if (typeof contentType !== 'string' || !isRasterPhoto(contentType)) return undefined;
     if (typeof version !== 'string' || typeof fetchedAt !== 'number') return undefined;
     return {
       photo: {
@@ -152,7 +150,7 @@ export class BackendPhotos {
       throw failed(`answered ${response.status}`);
     }
     const contentType = (response.headers.get('content-type') ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
-    if (!PHOTO_TYPES.has(contentType)) {
+    if (!isRasterPhoto(contentType)) {
       await response.body?.cancel();
       throw failed(`sent ${contentType || 'no content type'}, not a photo`);
     }

@@ -16,7 +16,7 @@ import { readEventsSettings, type EventsSettings } from '../settings.ts';
 import { SqliteEventsSource } from './SqliteEventsSource.ts';
 
 /** Loads the sample events into `source`, replacing what is there; returns what it loaded. */
-export async function seedSampleEvents(source: SqliteEventsSource, dataDir: string) {
+async function seedSampleEvents(source: SqliteEventsSource, dataDir: string) {
   const events = await createSampleEvents(dataDir);
   source.replaceAll(events);
   // Resized copies of the old photos go too.
@@ -49,7 +49,7 @@ export async function reseedDataDir(dataDir: string) {
 }
 
 /** Set once the events store has had its first start (with or without the sample events). */
-export const EVENTS_INITIALISED = 'events_initialised';
+const EVENTS_INITIALISED = 'events_initialised';
 
 /**
  * The source `settings` choose. The embedded store is reached through `connect` (by default a

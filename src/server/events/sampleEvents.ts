@@ -6,6 +6,7 @@
 import { mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
+import { escapeXml } from '../../lib/escapeXml.ts';
 import type { NewEvent } from './SqliteEventsSource.ts';
 
 interface SampleEvent {
@@ -181,10 +182,6 @@ const COLOURS = [
   ['#134074', '#38a3a5'],
   ['#22577a', '#57cc99'],
 ] as const;
-
-function escapeXml(text: string): string {
-  return text.replace(/[<>&"']/g, (char) => `&#${char.charCodeAt(0)};`);
-}
 
 function photoSvg(title: string, caption: string, index: number, total: number, colourIndex: number): string {
   const [from, to] = COLOURS[colourIndex % COLOURS.length] ?? COLOURS[0];

@@ -9,8 +9,19 @@
  *   JSON): nothing may keep them, so a validator would be an invitation to reuse them;
  * - methods other than GET and HEAD (the API is POST: its answers are not cached by anyone);
  * - answers other than 200, and answers that already carry an ETag (uploaded photos).
+ *
+ * Whether the browser's copy is still good is decided by the `fresh` package everywhere: here,
+ * for uploaded photos (src/server/uploads.ts), and in `send`, which serves the built files
+ * (@astrojs/node's static handler and precompressedFiles.ts) and uses `fresh` itself. So every
+ * answer follows the same rules (RFC 9110): If-None-Match compared weakly (W/"x" matches "x"),
+ * If-Modified-Since only without If-None-Match, and a request sent with `Cache-Control: no-cache`
+ * (a reload that asks past every cache) always gets the whole answer.
+ *
+ * The tag is made here rather than by the `etag` package: that package's tags hold base64 (with
+ * "+" and "/") and the body's length, this one a URL-safe SHA-256, which the tests pin.
  */
 import { createHash } from 'node:crypto';
+import fresh from 'fresh';
 
 /** For answers that had no Cache-Control of their own: a cache may keep them, but must ask first. */
 export const REVALIDATE = 'no-cache';
@@ -19,11 +30,24 @@ export function entityTag(body: Uint8Array): string {
   return `W/"${createHash('sha256').update(body).digest('base64url').slice(0, 32)}"`;
 }
 
+/** The validators of an answer: its ETag, and its Last-Modified date when it has one. */
+export interface Validators {
+  etag: string;
+  lastModified?: string;
+}
+
+/**
+ * Whether the copy the browser holds is still good, so that a 304 without a body answers: its
+ * If-None-Match names `etag` (weak comparison, as RFC 9110 asks for GET and HEAD) or, when it
+ * sent none, nothing changed since its If-Modified-Since.
+ */
+export function isFresh(request: Request, { etag, lastModified }: Validators): boolean {
+  return fresh(Object.fromEntries(request.headers), { etag, 'last-modified': lastModified });
+}
+
 /** Whether an If-None-Match header value names `etag` (weak comparison, as RFC 9110 asks for GET). */
 export function matchesIfNoneMatch(ifNoneMatch: string | null, etag: string): boolean {
-  if (!ifNoneMatch) return false;
-  const opaque = (tag: string) => tag.trim().replace(/^W\//, '');
-  return ifNoneMatch.split(',').some((tag) => tag.trim() === '*' || opaque(tag) === opaque(etag));
+  return ifNoneMatch ? fresh({ 'if-none-match': ifNoneMatch }, { etag }) : false;
 }
 
 export async function withEntityTag(request: Request, response: Response): Promise<Response> {
@@ -37,7 +61,7 @@ export async function withEntityTag(request: Request, response: Response): Promi
   const headers = new Headers(response.headers);
   headers.set('ETag', etag);
   if (!cacheControl) headers.set('Cache-Control', REVALIDATE);
-  if (matchesIfNoneMatch(request.headers.get('If-None-Match'), etag)) {
+  if (isFresh(request, { etag })) {
     // A 304 carries the validators and caching fields, not the metadata of a body it does not send.
     headers.delete('Content-Type');
     headers.delete('Content-Length');

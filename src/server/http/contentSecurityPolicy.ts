@@ -1,14 +1,36 @@
 /**
- * The Content-Security-Policy of each prerendered page, as a real HTTP header. Astro writes the
- * policy of a prerendered page (hashes of its inline scripts and styles, and the frame hosts the
- * page adds) into a <meta http-equiv> tag; on-demand pages get it as a header from Astro itself.
- * At start the server reads those tags from the built HTML once, and sends each as a header,
- * with the directives a <meta> tag cannot carry (frame-ancestors).
+ * The Content-Security-Policy of each prerendered page, as a real HTTP header.
+ *
+ * Astro computes every page's policy at build (`security.csp` in astro.config.mjs: the hashes of
+ * its inline scripts and styles, and the frame hosts a page adds with Astro.csp.insertDirective()).
+ * With the Node adapter's `staticHeaders` option it writes the policies of prerendered pages to
+ * dist/_headers.json, one entry per route ({ pathname, headers: [{ key, value }] }), instead of a
+ * <meta http-equiv> tag in each page; on-demand pages get theirs as a header from Astro itself.
+ * The site server reads that file once at start and sends each page its policy, with the
+ * directives only a header can carry (frame-ancestors).
+ *
+ * The adapter's static file handler sends those headers too, but this lookup stays, and its policy
+ * wins (securityPolicyFor in siteServer.ts), because the adapter
+ * - finds a page's entry with `entry.pathname.includes(requestPath)`: "/" is part of every
+ *   pathname, so the home page would get the first entry's policy (the 404 page's, which lacks
+ *   the home page's YouTube frame-src), and "/branches/" or "/branches/index.html" find none;
+ * - adds no header-only directive (frame-ancestors);
+ * - never sees the precompressed copies the site server sends itself (precompressedFiles.ts);
+ * - sends no policy with the 404 page it answers unknown paths with.
  */
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { z } from 'zod';
 
-const META_CSP = /<meta http-equiv="content-security-policy" content="([^"]+)"/i;
+/** The file @astrojs/node writes with `staticHeaders: true`, in the build's folder (dist/). */
+export const STATIC_HEADERS_FILE = '_headers.json';
+
+const staticHeadersSchema = z.array(
+  z.object({
+    pathname: z.string().startsWith('/'),
+    headers: z.array(z.object({ key: z.string(), value: z.string() })),
+  }),
+);
 
 /** Directives only a header can carry. */
 export const HEADER_ONLY_DIRECTIVES = "frame-ancestors 'none'";
@@ -19,40 +41,37 @@ export function withHeaderOnlyDirectives(policy: string): string {
   return trimmed.includes('frame-ancestors') ? trimmed : `${trimmed}; ${HEADER_ONLY_DIRECTIVES}`;
 }
 
-function htmlFiles(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) return htmlFiles(full);
-    return entry.name.endsWith('.html') ? [full] : [];
-  });
-}
-
-function decodeAttribute(value: string): string {
-  return value
-    .replace(/&#39;|&apos;/g, "'")
-    .replace(/&quot;/g, '"')
-    .replace(/&amp;/g, '&');
-}
-
-/** The URL paths a built HTML file answers: "/branches/index.html" -> "/branches", "/branches/". */
-function pathsOf(relative: string): string[] {
-  const url = `/${relative.split(path.sep).join('/')}`;
-  if (url === '/index.html') return ['/', url];
-  if (url.endsWith('/index.html')) {
-    const dir = url.slice(0, -'/index.html'.length);
-    return [dir, `${dir}/`, url];
+/**
+ * The URL paths that serve a route's built page, found on disk as the adapter's file server finds
+ * them: "/branches" (branches/index.html) at "/branches", "/branches/" and "/branches/index.html";
+ * "/" at "/" and "/index.html"; "/404" (404.html) at "/404" and "/404.html".
+ */
+function servedPaths(clientDir: string, pathname: string): string[] {
+  const route = pathname.replace(/\/$/, '');
+  if (existsSync(path.join(clientDir, route, 'index.html'))) {
+    return route === '' ? ['/', '/index.html'] : [route, `${route}/`, `${route}/index.html`];
   }
-  return [url, url.replace(/\.html$/, '')];
+  if (existsSync(path.join(clientDir, `${route}.html`))) return [route, `${route}.html`];
+  return [pathname];
 }
 
-/** A lookup from URL path to the header policy of the prerendered page served there. */
-export function loadPagePolicies(clientDir: string): (pathname: string) => string | undefined {
+/**
+ * A lookup from URL path to the header policy of the prerendered page served there, from the
+ * build's dist/_headers.json (`buildDir` is dist/, its pages in dist/client).
+ */
+export function loadPagePolicies(buildDir: string): (pathname: string) => string | undefined {
+  const file = path.join(buildDir, STATIC_HEADERS_FILE);
+  if (!existsSync(file)) {
+    throw new Error(`${file} is missing: the pages' security policies are written there; run "npm run build".`);
+  }
+  const parsed = staticHeadersSchema.safeParse(JSON.parse(readFileSync(file, 'utf8')));
+  if (!parsed.success) throw new Error(`${file} is not what @astrojs/node writes: ${z.prettifyError(parsed.error)}`);
+  const clientDir = path.join(buildDir, 'client');
   const policies = new Map<string, string>();
-  for (const file of htmlFiles(clientDir)) {
-    const match = META_CSP.exec(readFileSync(file, 'utf8'));
-    if (!match?.[1]) continue;
-    const policy = withHeaderOnlyDirectives(decodeAttribute(match[1]));
-    for (const urlPath of pathsOf(path.relative(clientDir, file))) policies.set(urlPath, policy);
+  for (const { pathname, headers } of parsed.data) {
+    const policy = headers.find(({ key }) => key.toLowerCase() === 'content-security-policy')?.value;
+    if (!policy) continue;
+    for (const urlPath of servedPaths(clientDir, pathname)) policies.set(urlPath, withHeaderOnlyDirectives(policy));
   }
   return (pathname) => policies.get(pathname);
 }

@@ -15,7 +15,7 @@ import { jsonAnswer, mediaTypeOf } from './jsonAnswer.ts';
 const FORM_CONTENT_TYPES = ['application/x-www-form-urlencoded', 'multipart/form-data', 'text/plain'];
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
-export function isFormContentType(contentType: string | null): boolean {
+function isFormContentType(contentType: string | null): boolean {
   return FORM_CONTENT_TYPES.includes(mediaTypeOf(contentType));
 }
 

@@ -5,7 +5,8 @@
  * gzip, then none, as negotiated by the `negotiator` package from Accept-Encoding), with
  * `Vary: Accept-Encoding`. The `send` package (the one @astrojs/node serves files with) does the
  * rest as for any other file: Content-Length, ETag and Last-Modified of the file sent, 304 for a
- * matching If-None-Match or If-Modified-Since, HEAD without a body, ranges. So each encoding is
+ * matching If-None-Match or If-Modified-Since (send asks the `fresh` package, as the site's own
+ * answers do: see conditionalRequests.ts), HEAD without a body, ranges. So each encoding is
  * its own representation with its own validator, as HTTP caches expect.
  *
  * Everything else (other files, pages rendered on demand, the API) goes to the Astro handler,

@@ -80,6 +80,12 @@ export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
   'Permissions-Policy': 'camera=(), microphone=(), geolocation=(), payment=(), usb=()',
 };
 
+/**
+ * Hashed build assets (/_astro/...). @astrojs/node's static handler sends the same value, but only
+ * with the files its own `send` streams: not with a 304, nor with the precompressed copies this
+ * server sends itself (precompressedFiles.ts), so the site server sets it on every /_astro/ answer
+ * (the adapter's own then writes the same value over it). The adapter exports no constant for it.
+ */
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 /**
@@ -90,21 +96,22 @@ export const NON_PAGE_POLICY = `default-src 'none'; ${HEADER_ONLY_DIRECTIVES}`;
 
 /**
  * The Content-Security-Policy header of an answer, decided when its headers are complete:
+ * - a prerendered page read at its path gets its own policy (`pagePolicy`), whatever the
+ *   adapter's static handler set (see contentSecurityPolicy.ts for why it is not trusted);
  * - a policy Astro set (on-demand pages) gets the header-only directives (frame-ancestors);
- * - a prerendered page read at its path gets its own policy (`pagePolicy`);
  * - the 404 page, whichever path it answers, gets the 404 page's policy;
  * - a 304 without a policy gets none, so that the policy of the stored page stays as it was;
  * - anything else (assets, API answers, redirects, health) gets NON_PAGE_POLICY.
  */
-export function securityPolicyFor(
+function securityPolicyFor(
   response: http.ServerResponse,
   page: { pathname: string; isRead: boolean },
   pagePolicy: SiteServerOptions['pagePolicy'],
 ): string | undefined {
-  const current = response.getHeader('Content-Security-Policy');
-  if (typeof current === 'string' && current.trim()) return withHeaderOnlyDirectives(current);
   const own = page.isRead ? pagePolicy?.(page.pathname) : undefined;
   if (own) return own;
+  const current = response.getHeader('Content-Security-Policy');
+  if (typeof current === 'string' && current.trim()) return withHeaderOnlyDirectives(current);
   if (response.statusCode === 304) return undefined;
   const isHtml = /^text\/html\b/i.test(String(response.getHeader('Content-Type') ?? ''));
   const notFoundPage = isHtml && response.statusCode === 404 ? pagePolicy?.('/404') : undefined;
@@ -159,8 +166,18 @@ async function answerPrepared(
   response.end(body);
 }
 
+/**
+ * Connect-style middleware called with Node's own request and response, as `compression` is here:
+ * it reads request headers and wraps the response's write and end, nothing more. @types/compression
+ * types it as Express middleware (Express's request is Node's with more); a method's parameters are
+ * compared both ways, so the middleware fits this shape as it is, without a cast.
+ */
+interface NodeMiddleware {
+  handle(request: http.IncomingMessage, response: http.ServerResponse, next: () => void): void;
+}
+
 export function createSiteServer(astroHandler: NodeHandler, options: SiteServerOptions = {}): http.Server {
-  const compress = compression({ threshold: 1024 });
+  const compress: NodeMiddleware = { handle: compression({ threshold: 1024 }) };
   const log = options.log === false ? undefined : (options.log ?? createRequestLog());
 
   const trustProxy = options.trustProxy ?? TRUST_NOTHING;
@@ -206,7 +223,7 @@ export function createSiteServer(astroHandler: NodeHandler, options: SiteServerO
       void answerPrepared(request, response, options.eventsList);
       return;
     }
-    const toAstro = () => compress(request, response, () => astroHandler(request, response));
+    const toAstro = () => compress.handle(request, response, () => astroHandler(request, response));
     const file = isRead ? options.precompressed?.lookup(pathname) : undefined;
     if (file) options.precompressed?.serve(request, response, file, toAstro);
     else toAstro();

@@ -26,7 +26,7 @@ const DOWNLOADS_AT_ONCE = 4;
 
 export type ImportSource = Pick<EventsSource, 'listEvents' | 'eventDetails' | 'openPhoto'>;
 
-export interface ImportFailure {
+interface ImportFailure {
   eventId: number;
   title: string;
   /** What failed: "photo /Admin/uploads/events/3/2.jpg", "its photo list". */

@@ -22,11 +22,12 @@
 import { fileTypeFromBuffer } from 'file-type';
 import pLimit from 'p-limit';
 import sharp, { type Metadata } from 'sharp';
+import { HEIF_TYPES, UPLOAD_FORMATS } from '../../lib/imageTypes.ts';
 
 /** OWASP: a limit on every upload. A 12 MP phone JPEG is 3 to 8 MB; a 50 MP one about 15 MB. */
 export const MAX_PHOTO_BYTES = 20 * 1024 * 1024;
 /** Decoded pixels allowed (width × height): a 108 MP phone camera fits, a decompression bomb does not. */
-export const MAX_PHOTO_PIXELS = 120_000_000;
+const MAX_PHOTO_PIXELS = 120_000_000;
 /** The long side of a stored photo: sharp enough for a full-screen view on a large monitor. */
 export const MAX_PHOTO_SIDE = 2000;
 /** Photos decoded at once. Each 12 MP JPEG needs about 50 MB while it is scaled. */
@@ -56,14 +57,6 @@ export interface ProcessedPhoto {
   height: number;
 }
 
-const HEIF = new Set(['image/heic', 'image/heic-sequence', 'image/heif', 'image/heif-sequence']);
-/** The accepted types, as file-type names them, with sharp's name for each. */
-const SHARP_FORMAT: Readonly<Record<string, string>> = {
-  'image/jpeg': 'jpeg',
-  'image/png': 'png',
-  'image/webp': 'webp',
-};
-
 const NOT_A_PHOTO = 'This file is not a JPEG, PNG or WebP photo.';
 const UNREADABLE = 'The photo could not be read: the file may be damaged or incomplete.';
 
@@ -79,13 +72,13 @@ async function sniffFormat(bytes: Uint8Array): Promise<string> {
     );
   }
   const type = await fileTypeFromBuffer(bytes);
-  if (type && HEIF.has(type.mime)) {
+  if (type && HEIF_TYPES.has(type.mime)) {
     throw new PhotoRefusedError(
       'heic',
       'This is a HEIC photo (an iPhone\'s usual format), which browsers cannot show. Please send it as JPEG: on the iPhone, Settings → Camera → Formats → "Most Compatible", or share it by e-mail or export it as JPEG first.',
     );
   }
-  const format = type && SHARP_FORMAT[type.mime];
+  const format = type && UPLOAD_FORMATS[type.mime];
   if (!format) throw new PhotoRefusedError('not-a-photo', NOT_A_PHOTO);
   return format;
 }

@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -37,6 +37,18 @@ describe('npm run admin', () => {
       expect(result.stderr.trim().split('\n')).toHaveLength(1);
       expect(result.stderr).toMatch(message);
     });
+  });
+
+  it('says in one line when the store cannot be opened, instead of a stack trace', () => {
+    const notAFolder = path.join(dataDir, 'not-a-folder');
+    writeFileSync(notAFolder, 'a file where DATA_DIR should be a folder');
+    const result = spawnSync(process.execPath, ['scripts/admin.ts', 'list-users'], {
+      env: { ...process.env, DATA_DIR: notAFolder },
+      encoding: 'utf8',
+    });
+    expect(result.status).toBe(1);
+    expect(result.stderr.trim().split('\n')).toHaveLength(1);
+    expect(result.stderr).toMatch(/^Could not open the store in .*not-a-folder: /);
   });
 
   it('adds, lists, changes and removes users, reading the password from a pipe, and audits each', async () => {

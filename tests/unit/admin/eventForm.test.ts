@@ -44,8 +44,13 @@ describe('parseEventForm', () => {
     ['Madurai - Airway Day', 'Madurai', 'Madurai - Airway Day'],
     ['Airway day at MADURAI', 'Madurai', 'Airway day at MADURAI'],
     ['State quiz', 'Tamil Nadu', 'Tamil Nadu - State quiz'],
+    // Moved to another place: the earlier place's prefix goes.
+    ['Madurai - Airway Day', 'Salem', 'Salem - Airway Day'],
+    ['madurai - Airway Day', 'Tamil Nadu', 'Tamil Nadu - Airway Day'],
+    // A place named inside the title is not a prefix: kept.
+    ['Airway Day, Madurai and Salem', 'Salem', 'Airway Day, Madurai and Salem'],
   ])('titleNamingPlace(%s, %s) is %s', (title, place, expected) => {
-    expect(titleNamingPlace(title, place)).toBe(expected);
+    expect(titleNamingPlace(title, place, places)).toBe(expected);
   });
 
   it('is a draft unless Publish was pressed', () => {

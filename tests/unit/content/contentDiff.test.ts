@@ -120,6 +120,7 @@ describe('content:diff on fixture pairs', () => {
         ],
         'Contact Us': ['head office › phone: “+91 00000 10002” → “+91 00000 10003”'],
         'Every page (header, footer, search engines)': ['footer branch 5 added: “Trichy”'],
+        'Monthly Activities (the place filter)': ['item 6 added: “Trichy”'],
       },
     ],
   ])('%s: lists what visitors will see change, page by page, as Markdown', (fixture, pages) => {
@@ -144,6 +145,18 @@ describe('content:diff on fixture pairs', () => {
       'content/state-bearers.yaml has mistakes, so its changes are not described here: see the content check (npm run check:content) and its annotations.',
     );
     expect(Object.keys(summary.pages)).toEqual(['Branches']);
+  });
+});
+
+describe('a base written before today’s rules', () => {
+  it('names the file at the base instead of blaming the change, and describes nothing wrongly', () => {
+    const summary = rendered(summaryOf('older-base'));
+    expect(summary.notes).toEqual([
+      'Compared with main.',
+      "content/site.yaml at main does not fit today's content rules (it was written before a rule or field was added), so its changes are not described here: compare the page by hand.",
+      'No other visible change.',
+    ]);
+    expect(summary.pages).toEqual({});
   });
 });
 

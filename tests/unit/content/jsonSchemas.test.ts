@@ -108,7 +108,20 @@ describe('the YAML language server with these schemas', () => {
       'an office that is not one of the six',
       'content/state-bearers.yaml',
       (text: string) => text.replace('title: Hon. Treasurer', 'title: Treasurer'),
-      { line: 25, message: expect.stringContaining('Value is not accepted. Valid values: "President"') },
+      {
+        line: 25,
+        message: expect.stringContaining('Entry 4 must be the Hon. Treasurer: the page shows them in this order'),
+      },
+    ],
+    [
+      'two offices swapped',
+      'content/state-bearers.yaml',
+      (text: string) =>
+        text
+          .replace('title: Hon. Secretary', 'title: SWAP')
+          .replace('title: Hon. Treasurer', 'title: Hon. Secretary')
+          .replace('title: SWAP', 'title: Hon. Treasurer'),
+      { line: 18, message: expect.stringContaining('Entry 3 must be the Hon. Secretary') },
     ],
     [
       'a misspelt field',

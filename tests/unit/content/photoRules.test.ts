@@ -146,7 +146,9 @@ describe('photo fields', () => {
       const properties: unknown = Reflect.get(schema, 'properties');
       if (typeof properties === 'object' && properties !== null) children.push(...Object.entries(properties));
       const items: unknown = Reflect.get(schema, 'items');
-      if (items) children.push(['*', items]);
+      // A list's items: one schema for every item, or one per position (the six state offices in order).
+      if (Array.isArray(items)) children.push(...items.map((item): [string, unknown] => ['*', item]));
+      else if (items) children.push(['*', items]);
       for (const key of ['anyOf', 'oneOf']) {
         const options: unknown = Reflect.get(schema, key);
         if (Array.isArray(options)) children.push(...options.map((option): [string, unknown] => ['', option]));

@@ -1,9 +1,10 @@
 /** POST /Admin/edit/events/<id>/photos/<photoId>: removes a photo (see src/server/admin/photoEndpoints.ts). */
 import type { APIRoute } from 'astro';
 import { signedIn } from '../../../../../../server/admin/adminGuard.ts';
-import { handleRemovePhoto, idParam } from '../../../../../../server/admin/photoEndpoints.ts';
+import { parseId } from '../../../../../../lib/parseId.ts';
+import { handleRemovePhoto } from '../../../../../../server/admin/photoEndpoints.ts';
 
 export const prerender = false;
 
 export const ALL: APIRoute = ({ request, locals, params }) =>
-  handleRemovePhoto(request, signedIn(locals), idParam(params.id), idParam(params.photoId));
+  handleRemovePhoto(request, signedIn(locals), parseId(params.id), parseId(params.photoId));

@@ -1,9 +1,10 @@
 /** POST /Admin/edit/events/<id>/photos: one photo (see src/server/admin/photoEndpoints.ts). */
 import type { APIRoute } from 'astro';
 import { signedIn } from '../../../../../../server/admin/adminGuard.ts';
-import { handleAddPhoto, idParam } from '../../../../../../server/admin/photoEndpoints.ts';
+import { parseId } from '../../../../../../lib/parseId.ts';
+import { handleAddPhoto } from '../../../../../../server/admin/photoEndpoints.ts';
 
 export const prerender = false;
 
 export const ALL: APIRoute = ({ request, locals, params }) =>
-  handleAddPhoto(request, signedIn(locals), idParam(params.id));
+  handleAddPhoto(request, signedIn(locals), parseId(params.id));

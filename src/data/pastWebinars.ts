@@ -1,6 +1,6 @@
 /** Queries for the Past Webinars page: every webinar (newest first) and the 2020 conclave. */
 import { getCollection, getEntry } from 'astro:content';
-import { newestFirst, webinarIsoDate } from '../lib/webinarDates.ts';
+import { newestFirst, webinarIsoDate } from '../lib/contentDates.ts';
 
 /** Every webinar, newest first, with its date also as yyyy-mm-dd (`isoDate`). */
 export async function getWebinars() {

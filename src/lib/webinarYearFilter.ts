@@ -5,7 +5,7 @@
 import { yearOptions, type YearOptions } from './yearOptions.ts';
 
 /** The oldest year the year filter offers (spec point 9: webinars from 2020). */
-export const WEBINARS_FIRST_YEAR = 2020;
+const WEBINARS_FIRST_YEAR = 2020;
 
 /** The year a webinar date text ends with ("14 - March - 2025" -> 2025), or undefined. */
 export function webinarYear(date: string): number | undefined {
@@ -45,14 +45,6 @@ export function webinarsOfYear<Webinar extends { date: string }>(
   year: number | string,
 ): Webinar[] {
   return webinars.filter((webinar) => dateEndsWithYear(webinar.date, year));
-}
-
-/** "18.12.2020" -> "2020-12-18", for a <time datetime>; undefined when not written dd.mm.yyyy. */
-export function isoFromDottedDate(date: string): string | undefined {
-  const match = /^(\d{2})\.(\d{2})\.(\d{4})$/.exec(date.trim());
-  if (!match) return undefined;
-  const [, day, month, year] = match;
-  return `${year}-${month}-${day}`;
 }
 
 /** "4 webinars from 2025", "1 webinar from 2021", "No webinars from 2019". */

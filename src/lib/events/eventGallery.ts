@@ -1,0 +1,29 @@
+/**
+ * What an event's page shows above and in its gallery (spec point 2), on the public page and in
+ * the admin's preview alike: the heading is the first photo's description (else the title), and
+ * each photo opens whole from a thumbnail the site resizes, described by its caption.
+ */
+import { photoVariants } from './photoVariants.ts';
+
+export interface EventPhotoText {
+  /** The photo's path ("/Admin/uploads/events/3/1.jpg"). */
+  path: string;
+  /** Its caption ("" when none was given). */
+  description: string;
+}
+
+export function eventGallery(title: string, photos: readonly EventPhotoText[]) {
+  return {
+    heading: photos[0]?.description || title,
+    label: `Photos of ${title}`,
+    photos: photos.map((photo, index) => {
+      const variants = photoVariants(photo.path);
+      return {
+        src: photo.path,
+        thumbnail: variants.src,
+        ...(variants.srcset ? { thumbnailSrcset: variants.srcset } : {}),
+        alt: photo.description || `Photo ${index + 1} of ${title}`,
+      };
+    }),
+  };
+}

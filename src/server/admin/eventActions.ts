@@ -1,0 +1,105 @@
+/**
+ * What the admin's event pages do, so that the pages only compose: find the event a page's
+ * address names, save the event form, delete an event or one photo. Every change leaves its audit
+ * row here, the same whether it came from a page (without JavaScript) or an endpoint.
+ */
+import { parseId } from '../../lib/parseId.ts';
+import { placeOfEvent } from '../../lib/events/filterEvents.ts';
+import type { AdminEvent, EventFields, StoredPhoto } from '../events/eventFields.ts';
+import { refuseOtherMethods } from '../pageMethods.ts';
+import { signedIn, type AdminLocals } from './adminGuard.ts';
+import type { AuditAction } from './auditLog.ts';
+import { parseEventForm, type EventFormField, type EventFormValues } from './eventForm.ts';
+
+type SignedInLocals = Extract<AdminLocals, { mode: 'signed-in' }>;
+type SignedIn = Pick<SignedInLocals, 'services' | 'session'>;
+
+/**
+ * The signed-in admin and the event an admin page's address names (its [id]), or the answer the
+ * page gives instead: 404 when there is no such event, 405 for a method pages do not take.
+ */
+export function adminEventPage(locals: App.Locals, request: Request, eventId: string | undefined) {
+  const admin = signedIn(locals);
+  const id = parseId(eventId);
+  const event = id === undefined ? undefined : admin.services.events.get(id);
+  if (!event) return new Response(null, { status: 404 });
+  return refuseOtherMethods(request) ?? { ...admin, event };
+}
+
+/** What the event form shows (its values, the errors to correct), or where a saved form leads. */
+export type EventFormPage =
+  | { redirect: string }
+  | { status: 200 | 400; values: EventFormValues; errors: Partial<Record<EventFormField, string>> };
+
+/**
+ * The event form of `event` (or of a new event): on GET its values; on POST saved, leading to the
+ * event's page, or shown again as it was sent, with what to correct (400).
+ */
+export function eventFormPage(
+  request: Request,
+  admin: Pick<SignedInLocals, 'services' | 'session' | 'form'>,
+  places: readonly string[],
+  event?: AdminEvent,
+): EventFormPage {
+  if (request.method !== 'POST') {
+    const values = event
+      ? { title: event.title, subTitle: event.subTitle, date: event.date, place: placeOfEvent(event.title, places) }
+      : { title: '', subTitle: '', date: '', place: places[0] ?? '' };
+    return { status: 200, values, errors: {} };
+  }
+  const parsed = parseEventForm(admin.form, places);
+  if (!parsed.ok) return { status: 400, values: parsed.values, errors: parsed.errors };
+  return { redirect: saveEvent(admin, parsed.fields, parsed, event) };
+}
+
+/** Saves the form's fields into `event`, or as a new event; returns the event's page. */
+function saveEvent(
+  { services, session }: SignedIn,
+  fields: EventFields,
+  { photos, cover }: { photos: { id: number; description: string }[]; cover: number | undefined },
+  event: AdminEvent | undefined,
+): string {
+  const { published, title } = fields;
+  if (!event) {
+    const id = services.events.upsert(fields);
+    const action = published ? 'event-published' : 'event-created';
+    services.audit.record({ username: session.username, action, eventId: id, detail: title });
+    return `/Admin/events/${id}?done=${published ? 'published' : 'created'}`;
+  }
+  services.events.upsert({ id: event.id, ...fields });
+  services.events.arrangePhotos(event.id, photos, cover);
+  let action: AuditAction = 'event-saved';
+  if (published && !event.published) action = 'event-published';
+  else if (!published && event.published) action = 'event-unpublished';
+  services.audit.record({ username: session.username, action, eventId: event.id, detail: title });
+  return `/Admin/events/${event.id}?done=${published ? 'published' : 'draft'}`;
+}
+
+/** Deletes the event, its photos and their files; returns where to go next. */
+export async function deleteEvent({ services, session }: SignedIn, event: AdminEvent): Promise<string> {
+  await services.events.remove(event.id);
+  services.audit.record({
+    username: session.username,
+    action: 'event-deleted',
+    eventId: event.id,
+    detail: event.title,
+  });
+  return '/Admin?done=deleted';
+}
+
+/** Deletes one photo and its files; undefined when the event has no such photo. */
+export async function deletePhoto(
+  { services, session }: SignedIn,
+  eventId: number,
+  photoId: number,
+): Promise<StoredPhoto | undefined> {
+  const removed = await services.events.removePhoto(eventId, photoId);
+  if (!removed) return undefined;
+  services.audit.record({
+    username: session.username,
+    action: 'photo-removed',
+    eventId,
+    detail: removed.description || removed.path.split('/').pop(),
+  });
+  return removed;
+}
