@@ -12,7 +12,7 @@
  * spec point 8 asks no alert) that they could not be loaded, with a button to try again. The
  * fixed Tamil Nadu cricket tournament card always comes last.
  */
-import { useCallback, useEffect, useId, useMemo, useState, type SubmitEvent } from 'react';
+import { useCallback, useEffect, useId, useMemo, useRef, useState, type SubmitEvent } from 'react';
 import { typedBeforeHydration } from './typedBeforeHydration.ts';
 import {
   activitySearch,
@@ -59,15 +59,19 @@ export function EventsBrowser(props: EventsBrowserProps) {
   const placeId = useId();
   const yearId = useId();
   const [selection, setSelection] = useState<ActivitySelection>(props.selection);
+  // The selection as last chosen, which handlers build on: a handler made by an earlier render can
+  // run before React renders again (a choice made just as the island hydrates), and must not undo
+  // a choice made a moment before it.
+  const latest = useRef<ActivitySelection>(props.selection);
   // A place or year chosen before the island hydrated (a slow phone), read while the page is still
   // the server's; applied once hydrated, as hydration must first match what the server rendered.
   const [chosenEarly] = useState(() => {
-    const { place, year } = props.selection;
-    const early = {
-      place: typedBeforeHydration(placeId, place) ?? place,
-      year: Number(typedBeforeHydration(yearId, String(year)) ?? year),
-    };
-    return Number.isInteger(early.year) && !same(early, props.selection) ? early : undefined;
+    const place = typedBeforeHydration(placeId, props.selection.place);
+    const year = Number(typedBeforeHydration(yearId, String(props.selection.year)));
+    const early: Partial<ActivitySelection> = {};
+    if (place !== undefined) early.place = place;
+    if (Number.isInteger(year)) early.year = year;
+    return early.place === undefined && early.year === undefined ? undefined : early;
   });
   const [notices, setNotices] = useState<string[]>(props.notices);
   const { load, ensureLoaded } = useEventsList(endpoint);
@@ -99,33 +103,35 @@ export function EventsBrowser(props: EventsBrowserProps) {
 
   useEffect(() => {
     if (!chosenEarly) return;
-    // Once, with what the page held before React took it over (an outside system): the rule's
-    // worry, renders cascading on every change, cannot arise.
-    // eslint-disable-next-line react-hooks/set-state-in-effect
-    setSelection(chosenEarly);
-    window.history.replaceState(null, '', activitySearch(chosenEarly));
+    // Only the fields chosen early: a choice made since hydration (already in `latest`) stays.
+    const next = { ...latest.current, ...chosenEarly };
+    latest.current = next;
+    // Once, with what the page held before React took it over (an outside system).
+    setSelection(next);
+    window.history.replaceState(null, '', activitySearch(next));
   }, [chosenEarly]);
 
   // Back and Forward: the address is the selection.
   useEffect(() => {
     const onPopState = () => {
       const parsed = parseActivitySelection(new URLSearchParams(window.location.search), places, yearOptions);
-      setSelection({ place: parsed.place, year: parsed.year });
+      latest.current = { place: parsed.place, year: parsed.year };
+      setSelection(latest.current);
       setNotices(parsed.notices);
     };
     window.addEventListener('popstate', onPopState);
     return () => window.removeEventListener('popstate', onPopState);
   }, [places, yearOptions]);
 
-  const choose = useCallback(
-    (next: ActivitySelection) => {
-      setNotices([]);
-      if (same(next, selection)) return;
-      setSelection(next);
-      window.history.pushState(null, '', activitySearch(next));
-    },
-    [selection],
-  );
+  /** Shows the selection with `change` made (the other field as last chosen), and the address follows. */
+  const choose = useCallback((change: Partial<ActivitySelection>) => {
+    setNotices([]);
+    const next = { ...latest.current, ...change };
+    if (same(next, latest.current)) return;
+    latest.current = next;
+    setSelection(next);
+    window.history.pushState(null, '', activitySearch(next));
+  }, []);
 
   // "Show events" (or Enter) and "Try again": the form's own values, shown without a new page;
   // a failed list is asked for again.
@@ -155,7 +161,7 @@ export function EventsBrowser(props: EventsBrowserProps) {
           name="place"
           value={selection.place}
           options={places}
-          onChange={(place) => choose({ ...selection, place })}
+          onChange={(place) => choose({ place })}
         />
         <FilterSelect
           id={yearId}
@@ -163,9 +169,7 @@ export function EventsBrowser(props: EventsBrowserProps) {
           name="year"
           value={selection.year}
           options={yearOptions.years}
-          onChange={(year) =>
-            choose({ ...selection, year: parseYearOption(year, yearOptions.years) ?? selection.year })
-          }
+          onChange={(year) => choose({ year: parseYearOption(year, yearOptions.years) ?? latest.current.year })}
         />
         <button type="submit" className="button events-filters__submit">
           Show events

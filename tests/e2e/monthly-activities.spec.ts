@@ -176,6 +176,38 @@ test.describe('Monthly Activities with JavaScript', () => {
     await expect(titles(page)).toHaveText(['Salem - Regional Anaesthesia CME', 'Tamil Nadu']);
   });
 
+  test('a year chosen as the early place is applied, before React renders again, keeps both', async ({ page }) => {
+    // The island applies the place chosen early, then updates the address (replaceState); the
+    // visitor's next choice arrives right then, before React has rendered that place. On a busy
+    // phone this happens by chance; here it is made to happen every time.
+    await page.addInitScript(() => {
+      const replaceState = history.replaceState.bind(history);
+      let first = true;
+      history.replaceState = (data, unused, url) => {
+        replaceState(data, unused, url);
+        const year = document.querySelector('select[name="year"]');
+        if (!first || !(year instanceof HTMLSelectElement)) return;
+        first = false;
+        year.value = '2024';
+        year.dispatchEvent(new Event('change', { bubbles: true }));
+      };
+    });
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/_astro/**/*.js', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/monthly-activities', { waitUntil: 'domcontentloaded' });
+    await page.getByLabel('Place').selectOption('Salem');
+    release();
+    await hydrated(page);
+    await expect(page).toHaveURL(/\?place=Salem&year=2024$/);
+    await expect(page.getByLabel('Place')).toHaveValue('Salem');
+    await expect(page.getByLabel('Year')).toHaveValue('2024');
+    await expect(titles(page)).toHaveText(['Salem - Regional Anaesthesia CME', 'Tamil Nadu']);
+  });
+
   test('a shared filtered address opens that selection', async ({ page }) => {
     await page.goto('/monthly-activities?place=madurai&year=2024');
     await expect(page.getByLabel('Place')).toHaveValue('Madurai');
