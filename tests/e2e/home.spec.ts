@@ -196,6 +196,16 @@ test.describe('banner carousel', () => {
   });
 });
 
+test.describe('banner carousel without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('shows the first slide and no controls, which could not work', async ({ page }) => {
+    await page.goto('/');
+    await expect(page.locator('.banner-carousel .carousel-controls')).toBeHidden();
+    await expect(page.locator('.banner-slide').first()).toBeVisible();
+  });
+});
+
 test.describe('monthly activities carousel', () => {
   for (const [width, perView] of [
     [1280, 3],
