@@ -13,6 +13,7 @@ import { mailtoHref, telHref } from '../../src/lib/links.ts';
 import { expectNoAxeViolations } from './axe.ts';
 import { storedMessages } from './contactMessages.ts';
 import { siteContent } from './content.ts';
+import { holdIslandScripts } from './holdScripts.ts';
 
 const { headOffice } = siteContent();
 const MAPS_HOST = new URL(headOffice.mapEmbedUrl).hostname;
@@ -58,12 +59,7 @@ function stored(name: string, dataDir = process.env.E2E_DATA_DIR ?? '') {
 }
 
 test('what a visitor types before the form’s code has loaded (a slow phone) is kept', async ({ page }) => {
-  let release = () => {};
-  const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route('**/_astro/**/*.js', async (route) => {
-    await held;
-    await route.continue();
-  });
+  const release = await holdIslandScripts(page);
   await page.goto('/Contact-Us', { waitUntil: 'domcontentloaded' });
   const form = fields(page);
   const name = uniqueName('Early Typist');

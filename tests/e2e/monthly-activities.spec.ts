@@ -7,6 +7,7 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { BACKEND_DOWN_URL } from '../../playwright.config.ts';
 import { siteContent } from './content.ts';
+import { holdIslandScripts } from './holdScripts.ts';
 
 const cards = (page: Page) => page.locator('.events-grid > li');
 const titles = (page: Page) => cards(page).locator('h2');
@@ -159,12 +160,7 @@ test.describe('Monthly Activities with JavaScript', () => {
   });
 
   test('a place chosen before the island has loaded (a slow phone) stays chosen', async ({ page }) => {
-    let release = () => {};
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route('**/_astro/**/*.js', async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdIslandScripts(page);
     await page.goto('/monthly-activities', { waitUntil: 'domcontentloaded' });
     await page.getByLabel('Place').selectOption('Salem');
     release();
@@ -192,12 +188,7 @@ test.describe('Monthly Activities with JavaScript', () => {
         year.dispatchEvent(new Event('change', { bubbles: true }));
       };
     });
-    let release = () => {};
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route('**/_astro/**/*.js', async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdIslandScripts(page);
     await page.goto('/monthly-activities', { waitUntil: 'domcontentloaded' });
     await page.getByLabel('Place').selectOption('Salem');
     release();

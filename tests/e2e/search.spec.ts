@@ -8,6 +8,7 @@ import { bearerAnchor, slugify } from '../../src/lib/links.ts';
 import { expectNoAxeViolations } from './axe.ts';
 import { branchesContent, webinarsContent } from './content.ts';
 import { PAGE_ROUTES } from './routes.ts';
+import { holdIslandScripts } from './holdScripts.ts';
 
 const BRANCHES = branchesContent();
 const ALL_NAMES = BRANCHES.flatMap((branch) => branch.bearers.map((bearer) => bearer.name));
@@ -55,12 +56,7 @@ test.describe('site search', () => {
   });
 
   test('what is typed before the search code has loaded (a slow phone) is kept and searched', async ({ page }) => {
-    let release = () => {};
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route('**/_astro/**/*.js', async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdIslandScripts(page);
     await page.goto('/search', { waitUntil: 'domcontentloaded' });
     await searchField(page).pressSequentially('Salem');
     release();
