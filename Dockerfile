@@ -1,15 +1,15 @@
 # syntax=docker/dockerfile:1
 # The site's container image: `docker build --build-arg SITE_URL=https://your.address -t isa-site .`
 # See the README, "Running in production". Two stages on the same Debian (glibc) base, so the
-# prebuilt sharp binaries that `npm install` picks in the first are the right ones for the second.
+# prebuilt sharp binaries that `npm ci` picks in the first are the right ones for the second.
 
 FROM node:24-bookworm-slim AS build
 WORKDIR /app
 ENV CI=true
 COPY package.json package-lock.json ./
-# npm install, not npm ci: the lock file lacks other platforms' optional packages of the Astro
-# compiler and Pagefind (the registry it was made from had none), and npm ci refuses such a lock file.
-RUN npm install --no-audit --no-fund
+# npm ci: exactly what package-lock.json records (it lists every platform's optional packages of the
+# Astro compiler, oxc-parser and Pagefind), with only the install scripts package.json approves.
+RUN npm ci --no-audit --no-fund
 COPY . .
 # Canonical links, the sitemap and structured data name this address: set it for your site.
 ARG SITE_URL=https://isa-tamilnadu.example.org

@@ -127,25 +127,87 @@ function docker(...args: string[]): string {
 const dockerAnswers =
   existsSync(path.join(root, 'Dockerfile')) && spawnSync('docker', ['info'], { stdio: 'ignore' }).status === 0;
 
-describe('installing', () => {
+describe('installing (npm ci, wherever the site is installed)', () => {
+  const manifest = z
+    .object({
+      dependencies: z.record(z.string(), z.string()),
+      devDependencies: z.record(z.string(), z.string()),
+      allowScripts: z.record(z.string(), z.boolean()),
+    })
+    .parse(JSON.parse(read('package.json')));
   const lock = z
     .object({
-      packages: z.record(z.string(), z.object({ optionalDependencies: z.record(z.string(), z.string()).optional() })),
+      lockfileVersion: z.literal(3),
+      packages: z.record(
+        z.string(),
+        z.object({
+          dependencies: z.record(z.string(), z.string()).optional(),
+          devDependencies: z.record(z.string(), z.string()).optional(),
+          optionalDependencies: z.record(z.string(), z.string()).optional(),
+          hasInstallScript: z.boolean().optional(),
+        }),
+      ),
     })
     .parse(JSON.parse(read('package-lock.json')));
-  const missingOptional = Object.values(lock.packages)
-    .flatMap((entry) => Object.keys(entry.optionalDependencies ?? {}))
-    .filter((name) => !(`node_modules/${name}` in lock.packages));
+  const nameOf = (key: string) => key.slice(key.lastIndexOf('node_modules/') + 'node_modules/'.length);
+  /** Where Node would find `name` from the package at `key`: its own node_modules, then each parent's. */
+  const isLocked = (key: string, name: string) => {
+    for (let folder = key; ; folder = folder.slice(0, Math.max(0, folder.lastIndexOf('/node_modules/')))) {
+      if (`${folder ? `${folder}/` : ''}node_modules/${name}` in lock.packages) return true;
+      if (!folder) return false;
+    }
+  };
 
-  it('uses npm install wherever npm ci would refuse the lock file (it lacks optional packages of other platforms)', () => {
-    if (missingOptional.length === 0) return;
-    for (const file of ['Dockerfile', 'README.md', 'deploy/isa-site.service', '.github/workflows/ci.yml', '.ci/run']) {
-      const commands = read(file)
-        .split('\n')
-        .filter((line) => !/^\s*#/.test(line) && /\bnpm ci\b/.test(line));
-      expect(commands, `${file} runs npm ci, which refuses the lock file (missing ${missingOptional[0]})`).toEqual([]);
+  it('keeps the lock file in step with package.json (npm ci refuses one that is not)', () => {
+    const root = lock.packages[''];
+    expect(root?.dependencies).toEqual(manifest.dependencies);
+    expect(root?.devDependencies).toEqual(manifest.devDependencies);
+  });
+
+  it("lists every platform's optional packages of the native dependencies (npm ci refuses a lock without them)", () => {
+    const missing = Object.entries(lock.packages).flatMap(([key, entry]) =>
+      Object.keys(entry.optionalDependencies ?? {})
+        .filter((name) => !isLocked(key, name))
+        .map((name) => `${name} (for ${nameOf(key) || 'the site'})`),
+    );
+    expect(missing).toEqual([]);
+    // The platforms the site is built and developed on, for the packages that ship native code.
+    for (const name of [
+      '@astrojs/compiler-binding-darwin-arm64',
+      '@astrojs/compiler-binding-linux-x64-gnu',
+      '@astrojs/compiler-binding-linux-arm64-gnu',
+      '@astrojs/compiler-binding-win32-x64-msvc',
+      '@oxc-parser/binding-darwin-arm64',
+      '@oxc-parser/binding-linux-x64-gnu',
+      '@pagefind/darwin-arm64',
+      '@pagefind/linux-x64',
+      '@pagefind/windows-x64',
+      '@img/sharp-linux-x64',
+      '@img/sharp-darwin-arm64',
+    ]) {
+      expect(Object.keys(lock.packages), name).toContain(`node_modules/${name}`);
     }
   });
+
+  it('approves exactly the install scripts the lock holds, so no other script runs unreviewed', () => {
+    const withScripts = Object.entries(lock.packages)
+      .filter(([, entry]) => entry.hasInstallScript)
+      .map(([key]) => nameOf(key));
+    expect(withScripts.sort()).toEqual(['esbuild', 'node']);
+    expect(Object.keys(manifest.allowScripts).sort()).toEqual(['esbuild', 'node']);
+  });
+
+  it.each(['Dockerfile', 'README.md', 'deploy/isa-site.service', '.github/workflows/ci.yml', '.ci/run'])(
+    '%s installs with npm ci, never npm install',
+    (file) => {
+      const commands = read(file)
+        .split('\n')
+        .filter((line) => !/^\s*#/.test(line) || file === 'deploy/isa-site.service');
+      // `npm install` of the whole project (adding one package, `npm install <pkg>`, is not an install path).
+      expect(commands.filter((line) => /\bnpm (?:install|i)(?:\s+--[\w-]+)*\s*(?:$|&&|;|`|\|)/.test(line))).toEqual([]);
+      expect(commands.some((line) => /\bnpm ci\b/.test(line))).toBe(true);
+    },
+  );
 });
 
 describe('the image', () => {
