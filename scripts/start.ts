@@ -1,22 +1,22 @@
 /**
  * `npm start`: builds the site when the build is missing or older than its sources (not in
- * production, NODE_ENV=production, where it only says so), then serves it with one Node process: the handler built by @astrojs/node (standalone mode:
- * prerendered pages, on-demand pages and the API) inside the site's own HTTP server
- * (src/server/http/siteServer.ts). Every setting comes from the environment (HOST, PORT,
- * DATA_DIR, TRUST_PROXY, ...: src/server/settings.ts and the README's configuration tables);
- * a mistake in one stops the start with its reason.
+ * production, NODE_ENV=production, where it only says so), then serves it with one Node process:
+ * a Fastify app (src/server/http/siteServer.ts) sending the built files and handing the rest to
+ * the handler built by @astrojs/node in middleware mode (on-demand pages, the API, the 404 page).
+ * Every setting comes from the environment (HOST, PORT, DATA_DIR, TRUST_PROXY, ...:
+ * src/server/settings.ts and the README's configuration tables), read once, here; a mistake in
+ * one stops the start with its reason.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { BUILT_SITE_FILE } from '../src/lib/siteUrl.ts';
-import { EventsListAnswers } from '../src/server/api/eventsListAnswer.ts';
 import { loadPagePolicies } from '../src/server/http/contentSecurityPolicy.ts';
 import { PrecompressedFiles } from '../src/server/http/precompressedFiles.ts';
 import { createSiteServer } from '../src/server/http/siteServer.ts';
-import { getServices } from '../src/server/services.ts';
-import { readServerSettings, SettingsError, startupWarnings, type HttpSettings } from '../src/server/settings.ts';
+import { startServices } from '../src/server/services.ts';
+import { readServerSettings, SettingsError, startupWarnings, type ServerSettings } from '../src/server/settings.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const entry = path.join(root, 'dist/server/entry.mjs');
@@ -45,15 +45,17 @@ function stopOnSettingsError(error: unknown): never {
   process.exit(1);
 }
 
-process.env.DATA_DIR = path.resolve(root, process.env.DATA_DIR ?? 'data');
-let settings: HttpSettings;
+// DATA_DIR is resolved once, here (the pages' services and the office's commands see the same path).
+const dataDir = path.resolve(root, process.env.DATA_DIR ?? 'data');
+process.env.DATA_DIR = dataDir;
+let serverSettings: ServerSettings;
 try {
-  settings = readServerSettings(process.env).http;
+  serverSettings = readServerSettings(process.env);
 } catch (error) {
   stopOnSettingsError(error);
 }
+const settings = serverSettings.http;
 const { host, port } = settings;
-mkdirSync(process.env.DATA_DIR, { recursive: true });
 
 // In production (NODE_ENV=production) the serving process never builds: deployments build first.
 if (settings.production && !existsSync(entry)) {
@@ -73,11 +75,11 @@ const builtSiteFile = path.join(root, 'dist', BUILT_SITE_FILE);
 const builtFor = existsSync(builtSiteFile) ? readFileSync(builtSiteFile, 'utf8') : undefined;
 for (const warning of startupWarnings(settings, builtFor)) console.warn(`Warning: ${warning}`);
 
-// The services (one store connection, the events source, the contact service) are made now, so
-// that a first start loads the sample events (and says so) at once and a mistake in the settings
-// stops the start. The pages reach these same ones through getServices(): the build imports
-// src/server/ at run time rather than bundling a copy of it (see astro.config.mjs).
-const services = await getServices().catch(stopOnSettingsError);
+// The services (one store connection, the events source, the contact service) are made now, with
+// the settings read above, so that a first start loads the sample events (and says so) at once.
+// The pages reach these same ones through getServices(): the build imports src/server/ at run
+// time rather than bundling a copy of it (see astro.config.mjs).
+const services = await startServices(serverSettings, dataDir).catch(stopOnSettingsError);
 const { events, contact } = services;
 
 // Contact messages: retry queued e-mails and delete expired messages every minute.
@@ -88,36 +90,33 @@ console.info(
     : 'Contact messages are stored only (no SMTP_URL); staff read them with "npm run messages".',
 );
 
-// The built entry would start its own server; ours wraps its handler instead.
-process.env.ASTRO_NODE_AUTOSTART = 'disabled';
+// The build's handler (@astrojs/node, middleware mode): it answers every request it is handed.
 const built: unknown = await import(pathToFileURL(entry).href);
 const handler: unknown = typeof built === 'object' && built !== null ? Reflect.get(built, 'handler') : undefined;
 if (typeof handler !== 'function') {
   throw new Error(`${entry} does not export a request handler; rebuild with "npm run build".`);
 }
-// The events list is the API's busiest answer: kept ready, compressed, until the events change.
-const eventsList = new EventsListAnswers(events);
-const server = createSiteServer((request, response) => handler(request, response), {
+const app = await createSiteServer((request, response) => handler(request, response), {
   healthCheck: () => events.isHealthy(),
   // Each prerendered page's Content-Security-Policy, as Astro wrote it at build (dist/_headers.json).
   pagePolicy: loadPagePolicies(path.join(root, 'dist')),
-  eventsList: () => eventsList.current(),
   trustProxy: settings.trustProxy,
   timeouts: settings.timeouts,
-  // The built files compressed at build time are sent as they are (src/integrations/precompress.ts).
-  precompressed: PrecompressedFiles.load(path.join(root, 'dist/client')),
+  // Every built file, and the copies compressed at build time (src/integrations/precompress.ts).
+  precompressed: PrecompressedFiles.load(path.join(root, 'dist/client'), { everyFile: true }),
 });
-server.listen(port, host, () => {
-  console.info(`Serving the site on http://${host}:${port} (data in ${process.env.DATA_DIR})`);
-  console.info(`Client addresses: ${settings.trustProxy.description}.`);
-});
+await app.listen({ port, host });
+console.info(`Serving the site on http://${host}:${port} (data in ${dataDir})`);
+console.info(`Client addresses: ${settings.trustProxy.description}.`);
 
+// Graceful shutdown: Fastify's close stops listening, closes idle connections and waits for the
+// requests in flight; then the store is closed.
 for (const signal of ['SIGTERM', 'SIGINT'] as const) {
   process.once(signal, () => {
     console.info(`${signal}: finishing requests in flight, then stopping.`);
-    server.close(() => {
-      void services.close().finally(() => process.exit(0));
-    });
-    server.closeIdleConnections();
+    void app
+      .close()
+      .then(() => services.close())
+      .finally(() => process.exit(0));
   });
 }

@@ -16,7 +16,7 @@ import { DiskCache } from './diskCache.ts';
 import type { EventsSource } from './events/EventsSource.ts';
 import { openEventsSource } from './events/index.ts';
 import { photoCacheDir } from './photoCache.ts';
-import { readServerSettings } from './settings.ts';
+import { readServerSettings, type ServerSettings } from './settings.ts';
 
 export interface SiteServices {
   /** The folder of the store, the photos and the form key (DATA_DIR, resolved). */
@@ -33,13 +33,12 @@ export interface SiteServices {
   close(): Promise<void>;
 }
 
-/**
- * Makes the services from `env`. Every setting is checked before anything is opened, so a
- * mistake stops the start with its reason (a SettingsError, see settings.ts).
- */
-async function createServices(env: NodeJS.ProcessEnv = process.env): Promise<SiteServices> {
-  const settings = readServerSettings(env);
-  const dataDir = resolveDataDir(env['DATA_DIR']);
+/** Makes the services with `settings` (checked before anything is opened) and the store in `dataDir`. */
+async function createServices(
+  settings: ServerSettings,
+  dataDir: string,
+  env: NodeJS.ProcessEnv,
+): Promise<SiteServices> {
   const opened = openDatabase(dataDir);
   const database = opened.db;
   try {
@@ -66,12 +65,18 @@ async function createServices(env: NodeJS.ProcessEnv = process.env): Promise<Sit
 let current: Promise<SiteServices> | undefined;
 
 /**
- * The one set of services of this process, made on first use and closed when the process exits
- * (closing SQLite is synchronous, so the write-ahead log is folded back into the database file
- * within the exit handler; `npm start` closes them itself after finishing requests on SIGTERM).
+ * Makes the one set of services of this process with the settings `npm start` read (once, at
+ * start) and DATA_DIR as it resolved it; they are closed when the process exits (closing SQLite
+ * is synchronous, so the write-ahead log is folded back into the database file within the exit
+ * handler; `npm start` closes them itself after finishing requests on SIGTERM).
  */
-export function getServices(): Promise<SiteServices> {
-  current ??= createServices().then(
+export function startServices(
+  settings: ServerSettings,
+  dataDir: string,
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<SiteServices> {
+  if (current) throw new Error('The services of this process are already made');
+  current = createServices(settings, dataDir, env).then(
     (services) => {
       process.once('exit', () => void services.close());
       return services;
@@ -82,4 +87,17 @@ export function getServices(): Promise<SiteServices> {
     },
   );
   return current;
+}
+
+/**
+ * The one set of services of this process: those `npm start` made, or, under `astro dev`, made on
+ * first use from the environment (a mistake in the settings is a SettingsError, see settings.ts).
+ */
+export function getServices(): Promise<SiteServices> {
+  if (current) return current;
+  try {
+    return startServices(readServerSettings(process.env), resolveDataDir(process.env['DATA_DIR']));
+  } catch (error) {
+    return Promise.reject(error instanceof Error ? error : new Error(String(error)));
+  }
 }

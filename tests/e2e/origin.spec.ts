@@ -19,7 +19,7 @@ test('a form post to an on-demand route from another site gets a 403 with a JSON
 });
 
 test('the site server’s ready events_list answer is the endpoint’s answer', async ({ request }) => {
-  // Body-less: answered by the site server from its prepared answer (src/server/api/eventsListAnswer.ts).
+  // Body-less, as the Monthly Activities page and the events contract send it (src/server/api/eventsApi.ts).
   const ready = await request.fetch('/Admin/api/events_list', { method: 'POST' });
   // With a JSON body: answered by the Astro endpoint (src/server/api/eventsApi.ts).
   const endpoint = await request.post('/Admin/api/events_list', { data: {} });

@@ -84,7 +84,7 @@ describe('the site server with the adapter setting policies too', () => {
       if (matched) response.setHeader('Content-Security-Policy', matched.headers[0]?.value ?? '');
       response.writeHead(200, { 'Content-Type': 'text/html' }).end('<p>page</p>');
     };
-    server = createSiteServer(adapter, { log: false, pagePolicy: loadPagePolicies(buildDir) });
+    server = (await createSiteServer(adapter, { log: false, pagePolicy: loadPagePolicies(buildDir) })).server;
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const address = server.address();
     if (!address || typeof address === 'string') throw new Error('The test server has no port.');

@@ -12,6 +12,7 @@ import { precompressDirectory } from '../../src/integrations/precompress.ts';
 import { DiskCache } from '../../src/server/diskCache.ts';
 import { isFresh, withEntityTag } from '../../src/server/http/conditionalRequests.ts';
 import { PrecompressedFiles } from '../../src/server/http/precompressedFiles.ts';
+import { createSiteServer } from '../../src/server/http/siteServer.ts';
 import { serveUpload } from '../../src/server/uploads.ts';
 
 const PHOTO_DATE = new Date('2025-03-14T10:00:00Z');
@@ -53,16 +54,14 @@ const page = async (headers: Record<string, string>) => {
 // A built page with its brotli and gzip copies, as the site server sends it (send, weak ETag).
 const builtDir = mkdtempSync(path.join(tmpdir(), 'freshness-built-'));
 let builtUrl = '';
-let builtFiles: PrecompressedFiles | undefined;
-const builtServer = http.createServer((request, response) => {
-  const file = builtFiles?.lookup(request.url ?? '/');
-  if (file) builtFiles?.serve(request, response, file, () => response.writeHead(404).end());
-  else response.writeHead(404).end();
-});
+let builtServer: http.Server;
 beforeAll(async () => {
   writeFileSync(path.join(builtDir, 'index.html'), `<h1>Branches</h1>${'<p>Dr. Example, Salem.</p>'.repeat(80)}`);
   await precompressDirectory(builtDir);
-  builtFiles = PrecompressedFiles.load(builtDir);
+  const precompressed = PrecompressedFiles.load(builtDir);
+  const notFound = (_request: http.IncomingMessage, response: http.ServerResponse) =>
+    void response.writeHead(404).end();
+  builtServer = (await createSiteServer(notFound, { log: false, precompressed })).server;
   await new Promise<void>((resolve) => builtServer.listen(0, '127.0.0.1', resolve));
   const address = builtServer.address();
   if (address === null || typeof address === 'string') throw new Error('The test server has no port');

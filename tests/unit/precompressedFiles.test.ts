@@ -51,18 +51,20 @@ beforeAll(async () => {
   // A page whose brotli copy is missing: only gzip or the original can be sent.
   rmSync(path.join(dir, 'branches', 'index.html.br'));
 
-  server = createSiteServer(
-    (incoming, response) => {
-      const body = `astro answered ${incoming.method} ${incoming.url}`;
-      // Small and with its length: the on-the-fly compression leaves it as it is.
-      response.writeHead(200, { 'Content-Type': 'text/plain', 'Content-Length': Buffer.byteLength(body) }).end(body);
-    },
-    {
-      log: false,
-      pagePolicy: (pathname) => (pathname === '/' || pathname.startsWith('/branches') ? PAGE_POLICY : undefined),
-      precompressed: PrecompressedFiles.load(dir),
-    },
-  );
+  server = (
+    await createSiteServer(
+      (incoming, response) => {
+        const body = `astro answered ${incoming.method} ${incoming.url}`;
+        // Small and with its length: the on-the-fly compression leaves it as it is.
+        response.writeHead(200, { 'Content-Type': 'text/plain', 'Content-Length': Buffer.byteLength(body) }).end(body);
+      },
+      {
+        log: false,
+        pagePolicy: (pathname) => (pathname === '/' || pathname.startsWith('/branches') ? PAGE_POLICY : undefined),
+        precompressed: PrecompressedFiles.load(dir),
+      },
+    )
+  ).server;
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   port = (server.address() as AddressInfo).port;
 });

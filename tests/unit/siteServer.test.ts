@@ -16,42 +16,44 @@ let healthy = true;
 const logged: string[] = [];
 
 beforeAll(async () => {
-  server = createSiteServer(
-    (request, response) => {
-      if (request.url === '/tiny') {
-        response.writeHead(200, { 'Content-Type': 'text/html', 'Content-Length': '9' }).end('<p>hi</p>');
-      } else if (request.url === '/photo.jpg') {
-        response.writeHead(200, { 'Content-Type': 'image/jpeg' }).end(Buffer.alloc(4096, 1));
-      } else if (request.url?.startsWith('/_astro/')) {
-        response.writeHead(200, { 'Content-Type': 'text/javascript' }).end('export {};');
-      } else if (request.url === '/Events/1') {
-        response
-          .writeHead(200, { 'Content-Type': 'text/html', 'Content-Security-Policy': ON_DEMAND_POLICY })
-          .end('<h1>Event</h1>');
-      } else if (request.url === '/raw-headers') {
-        response
-          .writeHead(200, ['Content-Type', 'text/html', 'Content-Security-Policy', ON_DEMAND_POLICY])
-          .end('<h1>Event</h1>');
-      } else if (request.url === '/Events/1?cached') {
-        response.writeHead(304).end();
-      } else if (request.url === '/api') {
-        response.writeHead(200, { 'Content-Type': 'application/json', 'Cache-Control': 'no-store' }).end('{}');
-      } else if (request.url === '/missing' || request.url === '/missing.json') {
-        const type = request.url.endsWith('.json') ? 'application/json' : 'text/html; charset=utf-8';
-        response.writeHead(404, { 'Content-Type': type }).end('Not found');
-      } else {
-        response.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' }).end(PAGE);
-      }
-    },
-    {
-      healthCheck: async () => {
-        if (healthy) return true;
-        throw new Error('the store is closed');
+  server = (
+    await createSiteServer(
+      (request, response) => {
+        if (request.url === '/tiny') {
+          response.writeHead(200, { 'Content-Type': 'text/html', 'Content-Length': '9' }).end('<p>hi</p>');
+        } else if (request.url === '/photo.jpg') {
+          response.writeHead(200, { 'Content-Type': 'image/jpeg' }).end(Buffer.alloc(4096, 1));
+        } else if (request.url?.startsWith('/_astro/')) {
+          response.writeHead(200, { 'Content-Type': 'text/javascript' }).end('export {};');
+        } else if (request.url === '/Events/1') {
+          response
+            .writeHead(200, { 'Content-Type': 'text/html', 'Content-Security-Policy': ON_DEMAND_POLICY })
+            .end('<h1>Event</h1>');
+        } else if (request.url === '/raw-headers') {
+          response
+            .writeHead(200, ['Content-Type', 'text/html', 'Content-Security-Policy', ON_DEMAND_POLICY])
+            .end('<h1>Event</h1>');
+        } else if (request.url === '/Events/1?cached') {
+          response.writeHead(304).end();
+        } else if (request.url === '/api') {
+          response.writeHead(200, { 'Content-Type': 'application/json', 'Cache-Control': 'no-store' }).end('{}');
+        } else if (request.url === '/missing' || request.url === '/missing.json') {
+          const type = request.url.endsWith('.json') ? 'application/json' : 'text/html; charset=utf-8';
+          response.writeHead(404, { 'Content-Type': type }).end('Not found');
+        } else {
+          response.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' }).end(PAGE);
+        }
       },
-      log: (line) => logged.push(line),
-      pagePolicy: (pathname) => PAGE_POLICIES[pathname],
-    },
-  );
+      {
+        healthCheck: async () => {
+          if (healthy) return true;
+          throw new Error('the store is closed');
+        },
+        log: (line) => logged.push(line),
+        pagePolicy: (pathname) => PAGE_POLICIES[pathname],
+      },
+    )
+  ).server;
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 });

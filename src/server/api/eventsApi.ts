@@ -7,7 +7,8 @@
  */
 import { parseId } from '../../lib/parseId.ts';
 import type { EventsSource } from '../events/EventsSource.ts';
-import { jsonAnswer, refuseUnlessPost } from '../http/jsonAnswer.ts';
+import { JSON_ANSWER_HEADERS, jsonAnswer, refuseUnlessPost } from '../http/jsonAnswer.ts';
+import { eventsListText } from './eventsListText.ts';
 import { BodyTooLargeError, readLimitedBody } from '../http/readBody.ts';
 
 /** Bodies are tiny ({"eventId": 12}); anything larger is refused unread. */
@@ -36,9 +37,9 @@ async function bodyOf(request: Request): Promise<BodyResult> {
 }
 
 /** The answer when the source fails (also sent by the site server's ready events_list answer). */
-export const EVENTS_UNAVAILABLE = { error: 'Events are unavailable right now; please try again later' };
+const EVENTS_UNAVAILABLE = { error: 'Events are unavailable right now; please try again later' };
 
-export function logSourceFailure(error: unknown) {
+function logSourceFailure(error: unknown) {
   console.error('Events source failed:', error instanceof Error ? error.message : error);
 }
 
@@ -56,7 +57,12 @@ export async function handleEventsList(request: Request, source: EventsSource): 
   if (refused) return refused;
   const body = await bodyOf(request);
   if ('refused' in body) return body.refused;
-  return fromSource(() => source.listEvents());
+  try {
+    return new Response(await eventsListText(source).current(), { headers: JSON_ANSWER_HEADERS });
+  } catch (error) {
+    logSourceFailure(error);
+    return jsonAnswer(503, EVENTS_UNAVAILABLE);
+  }
 }
 
 /** The eventId of a details request: a positive whole number (a numeric string such as "12" is accepted). */

@@ -1,34 +1,32 @@
 /**
- * The request methods the site answers, and a plain refusal for every other, before Astro sees
- * the request: Astro renders a page whatever the method (PUT / answered the home page), and
- * crashes on the methods the Fetch API forbids (TRACE, TRACK: a 500 and a stack trace in the log).
+ * The request methods the site answers, in one place: the server refuses every other before Astro
+ * sees the request (Astro renders a page whatever the method, and crashes on the methods the Fetch
+ * API forbids, TRACE and TRACK), and the pages that take a form post refuse the same under
+ * `astro dev` (src/server/pageMethods.ts). A route that needs another method adds it here.
  *
- * - GET, HEAD and POST go on (the pages and endpoints that take a POST say so themselves).
- * - Any other method Node's HTTP parser knows (OPTIONS, PUT, DELETE, TRACE, PROPFIND, ...) and
- *   CONNECT get 405 Method Not Allowed with `Allow`.
- * - A method Node's parser does not know (BREW) never becomes a request: the parser fails, and
- *   the answer is 501 Not Implemented with `Allow` instead of Node's 400.
- * A route that needs another method (a JSON API taking DELETE, say) adds it to SITE_METHODS.
+ * - Any other method Node's parser knows (OPTIONS, PUT, DELETE, TRACE, PROPFIND, ...) gets 405
+ *   with `Allow` (the server's onRequest hook), CONNECT too (Node hands it to no route).
+ * - A method Node's parser does not know (BREW) never becomes a request: Fastify's client error
+ *   handler (below) answers 501 with `Allow` instead of 400.
+ * No Fastify plugin does this: Fastify answers an unrouted method with 404, and a client error
+ * with 400 and a JSON body.
  */
-import type http from 'node:http';
+import type { ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
 
-const SITE_METHODS: ReadonlySet<string> = new Set(['GET', 'HEAD', 'POST']);
-const ALLOW = [...SITE_METHODS].join(', ');
+export const SITE_METHODS: readonly string[] = ['GET', 'HEAD', 'POST'];
+export const ALLOW = SITE_METHODS.join(', ');
 
 export function isSiteMethod(method: string | undefined): boolean {
-  return method !== undefined && SITE_METHODS.has(method);
+  return method !== undefined && SITE_METHODS.includes(method);
 }
 
-/** The 405 for a method the site does not answer. */
-export function refuseMethod(response: http.ServerResponse): void {
-  response.writeHead(405, {
-    Allow: ALLOW,
-    'Content-Type': 'text/plain; charset=utf-8',
-    'Cache-Control': 'no-store',
-  });
-  response.end('Method not allowed\n');
-}
+/** The headers and body of the 405 for a method the site does not answer. */
+export const METHOD_NOT_ALLOWED = {
+  headers: { Allow: ALLOW, 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' },
+  body: 'Method not allowed\n',
+} as const;
 
 function rawAnswer(status: string, headers: Record<string, string> = {}): string {
   const lines = Object.entries({ ...headers, Connection: 'close', 'Content-Length': '0' }).map(
@@ -38,7 +36,7 @@ function rawAnswer(status: string, headers: Record<string, string> = {}): string
 }
 
 /** Answers CONNECT (a request to open a tunnel, for proxies only) with 405, and closes. */
-export function refuseConnect(_request: http.IncomingMessage, socket: Duplex): void {
+export function refuseConnect(_request: unknown, socket: Duplex): void {
   socket.end(rawAnswer('405 Method Not Allowed', { Allow: ALLOW }), () => socket.destroy());
 }
 
@@ -50,24 +48,20 @@ const CLIENT_ERROR_STATUS: Readonly<Record<string, string>> = {
   ERR_HTTP_REQUEST_TIMEOUT: '408 Request Timeout',
 };
 
-function codeOf(error: Error): string {
-  const code: unknown = Reflect.get(error, 'code');
-  return typeof code === 'string' ? code : '';
-}
-
 /**
- * The server's 'clientError' handler: a request that could not be read (an unknown method, a
- * malformed or oversized head, a request not received within requestTimeout). Like Node's own
- * handler it answers only when no answer has started on the connection, then closes it;
- * `log` gets one line, as the request log would write it.
+ * Fastify's `clientErrorHandler`: a request that could not be read (an unknown method, a malformed
+ * or oversized head, a request not received within requestTimeout). Like Node's own handler it
+ * answers only when no answer has started on the connection (`responses`: each connection's
+ * answer under way, kept by the server, where Node reads a private field of the socket), then
+ * closes it; `log` gets one line.
  */
-export function answerClientError(log: ((line: string) => void) | undefined) {
-  return (error: Error, socket: Duplex): void => {
-    const code = codeOf(error);
-    // The response on this connection, if one is under way (Node's own check, on its socket field).
-    const current: unknown = Reflect.get(socket, '_httpMessage');
-    const started = typeof current === 'object' && current !== null && Reflect.get(current, 'headersSent') === true;
-    if (code === 'ECONNRESET' || !socket.writable || started) {
+export function answerClientError(
+  responses: WeakMap<Socket, ServerResponse>,
+  log: ((line: string) => void) | undefined,
+) {
+  return (error: Error & { code?: unknown }, socket: Socket): void => {
+    const code = typeof error.code === 'string' ? error.code : '';
+    if (code === 'ECONNRESET' || !socket.writable || responses.get(socket)?.headersSent === true) {
       socket.destroy();
       return;
     }

@@ -1,27 +1,26 @@
 /**
- * Serving the built files that were compressed at build time (src/integrations/precompress.ts):
- * at start the server lists every file in dist/client that has a `.br` or `.gz` copy, and a GET
- * or HEAD of such a file is answered from disk in the encoding the client prefers (brotli, then
+ * The built files the server sends itself (dist/client): @astrojs/node's middleware mode serves no
+ * files, so at start the server lists every built file and, for those compressed at build time
+ * (src/integrations/precompress.ts), their `.br` and `.gz` copies. A GET or HEAD of one is answered
+ * from disk by @fastify/static (`reply.sendFile`: Content-Length, ETag and Last-Modified of the file
+ * sent, 304s by the `fresh` rules, HEAD, ranges), in the encoding the client prefers (brotli, then
  * gzip, then none, as negotiated by the `negotiator` package from Accept-Encoding), with
- * `Vary: Accept-Encoding`. The `send` package (the one @astrojs/node serves files with) does the
- * rest as for any other file: Content-Length, ETag and Last-Modified of the file sent, 304 for a
- * matching If-None-Match or If-Modified-Since (send asks the `fresh` package, as the site's own
- * answers do: see conditionalRequests.ts), HEAD without a body, ranges. So each encoding is
- * its own representation with its own validator, as HTTP caches expect.
+ * `Vary: Accept-Encoding`. So each encoding is its own representation with its own validator.
  *
- * Everything else (other files, pages rendered on demand, the API) goes to the Astro handler,
- * whose answers the site server compresses on the fly.
+ * Why the choice of copy is made here and not by @fastify/static's `preCompressed`: that option,
+ * when the copy the client asked for has gone from the disk (a build in place), sends another
+ * representation than the one listed; here the request then goes on to Astro, as if the file had
+ * never been listed, and each listed path answers one way.
  */
-import { readdirSync } from 'node:fs';
-import type http from 'node:http';
+import { readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import Negotiator from 'negotiator';
-import send from 'send';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ENCODED_SUFFIX, ENCODINGS, PRECOMPRESSED_TYPES, type Encoding } from './precompressedTypes.ts';
 
 export interface PrecompressedFile {
-  /** The media type of the original. */
-  contentType: string;
+  /** The media type of the original, when it has compressed copies (else @fastify/static's own). */
+  contentType: string | undefined;
   /** The file of each encoding that exists, relative to the client folder ("/branches/index.html.br"). */
   variants: Partial<Record<Encoding, string>> & { identity: string };
 }
@@ -71,22 +70,31 @@ export class PrecompressedFiles {
     this.#files = files;
   }
 
-  /** Lists the precompressed files of a build's client folder (dist/client). */
-  static load(clientDir: string): PrecompressedFiles {
+  /**
+   * Lists the precompressed files of a build's client folder (dist/client), and with `everyFile`
+   * the others too (the server's listing: nothing else serves them).
+   */
+  static load(clientDir: string, { everyFile = false } = {}): PrecompressedFiles {
     const names = new Set(
       readdirSync(clientDir, { recursive: true, encoding: 'utf8' }).map((name) => name.split(path.sep).join('/')),
     );
     const files = new Map<string, PrecompressedFile>();
     for (const name of names) {
       const contentType = PRECOMPRESSED_TYPES[path.posix.extname(name).toLowerCase()];
-      if (!contentType) continue;
       const variants: PrecompressedFile['variants'] = { identity: `/${name}` };
-      if (names.has(name + ENCODED_SUFFIX.br)) variants.br = `/${name}${ENCODED_SUFFIX.br}`;
-      if (names.has(name + ENCODED_SUFFIX.gzip)) variants.gzip = `/${name}${ENCODED_SUFFIX.gzip}`;
-      if (!variants.br && !variants.gzip) continue;
-      for (const urlPath of urlPathsOf(name)) files.set(urlPath, { contentType, variants });
+      if (contentType && names.has(name + ENCODED_SUFFIX.br)) variants.br = `/${name}${ENCODED_SUFFIX.br}`;
+      if (contentType && names.has(name + ENCODED_SUFFIX.gzip)) variants.gzip = `/${name}${ENCODED_SUFFIX.gzip}`;
+      const compressed = variants.br !== undefined || variants.gzip !== undefined;
+      if (!compressed && (!everyFile || isCompressedCopy(name, names) || isFolder(clientDir, name))) continue;
+      for (const urlPath of urlPathsOf(name))
+        files.set(urlPath, { contentType: compressed ? contentType : undefined, variants });
     }
     return new PrecompressedFiles(clientDir, files);
+  }
+
+  /** The client folder the files are in. */
+  get root(): string {
+    return this.#root;
   }
 
   /** How many URL paths are answered from precompressed files. */
@@ -104,36 +112,40 @@ export class PrecompressedFiles {
   }
 
   /**
-   * Sends `file` in the encoding the client prefers. If the file has gone from the disk since
-   * the start (a build in place), `fallback` answers instead, as if it had never been listed.
+   * Sends `file` in the encoding the client prefers. If that copy has gone from the disk since the
+   * start (a build in place), @fastify/static calls the not-found handler: Astro answers, as if it
+   * had never been listed (the reply's headers set here are not sent then).
    */
-  serve(
-    request: http.IncomingMessage,
-    response: http.ServerResponse,
-    file: PrecompressedFile,
-    fallback: () => void,
-  ): void {
+  serve(request: FastifyRequest, reply: FastifyReply, file: PrecompressedFile): FastifyReply {
     const available = ENCODINGS.filter((encoding) => file.variants[encoding] !== undefined);
-    const encoding = preferredEncoding(request.headers['accept-encoding'], available);
-    response.setHeader('Vary', 'Accept-Encoding');
-    response.setHeader('Content-Type', file.contentType);
-    if (encoding !== 'identity') response.setHeader('Content-Encoding', encoding);
-    const stream = send(request, file.variants[encoding] ?? file.variants.identity, {
-      root: this.#root,
-      index: false,
-      dotfiles: 'deny',
-    });
-    stream.on('error', (error: unknown) => {
-      const status = error instanceof Error ? Number(Reflect.get(error, 'status')) : 500;
-      if (status === 404 && !response.headersSent) {
-        for (const name of ['Vary', 'Content-Type', 'Content-Encoding']) response.removeHeader(name);
-        fallback();
-        return;
-      }
-      if (status >= 500) console.error('Sending a precompressed file failed:', error);
-      if (!response.headersSent) response.writeHead(Number.isInteger(status) ? status : 500);
-      response.end();
-    });
-    stream.pipe(response);
+    if (available.length > 1) {
+      const encoding = preferredEncoding(request.headers['accept-encoding'], available);
+      reply.header('Vary', 'Accept-Encoding');
+      if (encoding !== 'identity') reply.header('Content-Encoding', encoding);
+      if (file.contentType) reply.type(file.contentType);
+      return reply.sendFile(file.variants[encoding] ?? file.variants.identity, {
+        contentType: false,
+        ...assetCaching(request.url),
+      });
+    }
+    return reply.sendFile(file.variants.identity, assetCaching(request.url));
   }
+}
+
+/**
+ * Hashed build assets (/_astro/...) get their Cache-Control from the server for every answer (its
+ * 304s and Astro's too: see siteServer.ts), so @fastify/static sets none on them.
+ */
+function assetCaching(url: string): { cacheControl?: false } {
+  return url.startsWith('/_astro/') ? { cacheControl: false } : {};
+}
+
+function isCompressedCopy(name: string, names: ReadonlySet<string>): boolean {
+  return Object.values(ENCODED_SUFFIX).some(
+    (suffix) => name.endsWith(suffix) && names.has(name.slice(0, -suffix.length)),
+  );
+}
+
+function isFolder(root: string, name: string): boolean {
+  return statSync(path.join(root, name)).isDirectory();
 }

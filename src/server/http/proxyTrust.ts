@@ -13,7 +13,8 @@
  *   rightmost address in the chain that is not one of them.
  * - X-Forwarded-Proto/Host/Port are believed only from a trusted proxy (the connection itself).
  *
- * The site server resolves this once per request and hands Astro the result (normalizeForwarded):
+ * Fastify's `trustProxy` (given `trusts`, proxy-addr's own form) resolves the client's address once
+ * per request, and the site server hands Astro the result (normalizeForwarded):
  * Astro reads its `clientAddress` from the leftmost X-Forwarded-For, so that header is replaced
  * by the one resolved address, and the other forwarded headers are removed unless trusted.
  */
@@ -80,11 +81,11 @@ function firstValue(header: string | string[] | undefined): string | undefined {
   return value ? value : undefined;
 }
 
-/** What `request` says about its client, believing only trusted proxies. */
-function readForwarded(request: http.IncomingMessage, trust: ProxyTrust): ForwardedRequest {
+/** What `request` says about its client (`clientAddress`, as Fastify's `trustProxy` resolved it), believing only trusted proxies. */
+function readForwarded(request: http.IncomingMessage, clientAddress: string, trust: ProxyTrust): ForwardedRequest {
   const socketAddress = request.socket.remoteAddress ?? '';
-  const clientAddress = socketAddress ? proxyAddr(request, trust.trusts) : '';
-  if (!socketAddress || !trust.trusts(socketAddress, 0)) return { clientAddress };
+  if (!socketAddress) return { clientAddress: '' };
+  if (!trust.trusts(socketAddress, 0)) return { clientAddress };
   const protocol = firstValue(request.headers['x-forwarded-proto'])?.toLowerCase();
   const host = firstValue(request.headers['x-forwarded-host']);
   const port = firstValue(request.headers['x-forwarded-port']);
@@ -98,15 +99,22 @@ function readForwarded(request: http.IncomingMessage, trust: ProxyTrust): Forwar
 
 /**
  * Rewrites the forwarded headers of `request` to what `trust` lets the site believe, before
- * Astro sees it: X-Forwarded-For becomes the one client address (Astro's `clientAddress`, with
+ * Astro sees it: X-Forwarded-For becomes the one client address that Fastify's `trustProxy`
+ * resolved with the same trust (`request.ip`; Astro's `clientAddress`, with
  * `security.allowedDomains` letting any host through, see astro.config.mjs), and X-Forwarded-
  * Proto/Host/Port stay only when a trusted proxy sent them. Returns what it resolved.
+ * This stays the site's own because Astro reads the leftmost X-Forwarded-For, and Fastify only
+ * resolves the address for its own request object.
  * (Astro reads X-Forwarded-For only when the request names a host it can parse: every HTTP/1.1
  * request names one, but a bare IPv6 literal such as "[::1]:4321" is not parsed, and then Astro
  * takes the connection's address; proxies in front of a public site send its domain name.)
  */
-export function normalizeForwarded(request: http.IncomingMessage, trust: ProxyTrust): ForwardedRequest {
-  const forwarded = readForwarded(request, trust);
+export function normalizeForwarded(
+  request: http.IncomingMessage,
+  clientAddress: string,
+  trust: ProxyTrust,
+): ForwardedRequest {
+  const forwarded = readForwarded(request, clientAddress, trust);
   const headers = request.headers;
   delete headers['x-forwarded-proto'];
   delete headers['x-forwarded-host'];
