@@ -58,7 +58,11 @@ export async function handleEventsList(request: Request, source: EventsSource): 
   const body = await bodyOf(request);
   if ('refused' in body) return body.refused;
   try {
-    return new Response(await eventsListText(source).current(), { headers: JSON_ANSWER_HEADERS });
+    const { encoding, body } = await eventsListText(source).encoded(request.headers.get('accept-encoding'));
+    const headers = { ...JSON_ANSWER_HEADERS, Vary: 'Accept-Encoding' };
+    return new Response(new Uint8Array(body), {
+      headers: encoding === 'identity' ? headers : { ...headers, 'Content-Encoding': encoding },
+    });
   } catch (error) {
     logSourceFailure(error);
     return jsonAnswer(503, EVENTS_UNAVAILABLE);

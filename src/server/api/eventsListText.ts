@@ -1,13 +1,37 @@
 /**
- * The body of `POST /Admin/api/events_list`, the API's busiest answer, kept as text until the
- * events change (the source's list version), so the endpoint does not list and serialise the
- * events again for every call. One per events source.
+ * The body of `POST /Admin/api/events_list`, the API's busiest answer, made once per version of
+ * the events list (the source's list version: the store's events revision, raised on every change
+ * to an event or a photo, from any connection; for the society's backend, the time of its cached
+ * answer) and kept ready, uncompressed and compressed, so the endpoint neither lists, serialises
+ * nor compresses the events again for every call. The server's on-the-fly compression leaves an
+ * answer that already has a Content-Encoding as it is.
  */
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { EventsSource } from '../events/EventsSource.ts';
+import { preferredEncoding } from '../http/precompressedFiles.ts';
+import type { Encoding } from '../http/precompressedTypes.ts';
+
+/** The same body, uncompressed and compressed. */
+type PreparedBody = Record<Encoding, Buffer>;
+
+function prepare(text: string): PreparedBody {
+  const identity = Buffer.from(text);
+  return {
+    identity,
+    br: brotliCompressSync(identity, {
+      params: {
+        [constants.BROTLI_PARAM_QUALITY]: 9,
+        [constants.BROTLI_PARAM_SIZE_HINT]: identity.length,
+        [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+      },
+    }),
+    gzip: gzipSync(identity, { level: 9 }),
+  };
+}
 
 export class EventsListText {
   readonly #source: EventsSource;
-  #kept: { version: string; text: string } | undefined;
+  #kept: { version: string; text: string; body?: PreparedBody } | undefined;
 
   constructor(source: EventsSource) {
     this.#source = source;
@@ -15,12 +39,24 @@ export class EventsListText {
 
   /** `{"records": [...]}` of the current events; throws when the source cannot list them. */
   async current(): Promise<string> {
+    return (await this.#current()).text;
+  }
+
+  /** The current body in the encoding `acceptEncoding` prefers, with that encoding. */
+  async encoded(acceptEncoding: string | null): Promise<{ encoding: Encoding; body: Buffer }> {
+    const kept = await this.#current();
+    kept.body ??= prepare(kept.text);
+    const encoding = preferredEncoding(acceptEncoding ?? undefined);
+    return { encoding, body: kept.body[encoding] };
+  }
+
+  async #current(): Promise<{ text: string; body?: PreparedBody }> {
     // The version is read before the list: a change in between only makes the next call rebuild.
     const version = this.#source.listVersion();
-    if (version !== undefined && this.#kept?.version === version) return this.#kept.text;
-    const text = JSON.stringify({ records: await this.#source.listEvents() });
-    this.#kept = version === undefined ? undefined : { version, text };
-    return text;
+    if (version !== undefined && this.#kept?.version === version) return this.#kept;
+    const made = { text: JSON.stringify({ records: await this.#source.listEvents() }) };
+    this.#kept = version === undefined ? undefined : { version, ...made };
+    return this.#kept ?? made;
   }
 }
 

@@ -15,7 +15,7 @@ import type { ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
 
-export const SITE_METHODS: readonly string[] = ['GET', 'HEAD', 'POST'];
+const SITE_METHODS: readonly string[] = ['GET', 'HEAD', 'POST'];
 export const ALLOW = SITE_METHODS.join(', ');
 
 export function isSiteMethod(method: string | undefined): boolean {

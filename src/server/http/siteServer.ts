@@ -32,11 +32,11 @@ import { canonicalSpelling } from '../../lib/routes.ts';
 import { JSON_ANSWER_HEADERS } from './jsonAnswer.ts';
 import { answerClientError, isSiteMethod, METHOD_NOT_ALLOWED, refuseConnect } from './methods.ts';
 import { normalizeForwarded, TRUST_NOTHING, type ProxyTrust } from './proxyTrust.ts';
-import { preferredEncoding, type PrecompressedFiles } from './precompressedFiles.ts';
+import type { PrecompressedFiles } from './precompressedFiles.ts';
 import { createRequestLog } from './requestLog.ts';
 import { IMMUTABLE, NON_PAGE_POLICY, SECURITY_HEADERS, watchSecurityPolicy } from './responseHeaders.ts';
 
-export { NON_PAGE_POLICY, preferredEncoding, SECURITY_HEADERS };
+export { NON_PAGE_POLICY, SECURITY_HEADERS };
 
 /** The Astro handler of @astrojs/node's middleware mode (no `next`: it answers every request it gets). */
 export type NodeHandler = (request: http.IncomingMessage, response: http.ServerResponse) => void | Promise<void>;
