@@ -9,14 +9,12 @@
  * The site server reads that file once at start and sends each page its policy, with the
  * directives only a header can carry (frame-ancestors).
  *
- * The adapter's static file handler sends those headers too, but this lookup stays, and its policy
- * wins (securityPolicyFor in siteServer.ts), because the adapter
- * - finds a page's entry with `entry.pathname.includes(requestPath)`: "/" is part of every
- *   pathname, so the home page would get the first entry's policy (the 404 page's, which lacks
- *   the home page's YouTube frame-src), and "/branches/" or "/branches/index.html" find none;
- * - adds no header-only directive (frame-ancestors);
- * - never sees the precompressed copies the site server sends itself (precompressedFiles.ts);
- * - sends no policy with the 404 page it answers unknown paths with.
+ * Why the server's own lookup: in middleware mode the adapter serves no files, so nothing else
+ * sends these policies; and its standalone file server, which does, finds a page's entry with
+ * `entry.pathname.includes(requestPath)` (@astrojs/node serve-static.js; upstream: withastro/astro
+ * pull request 16673, "match static-header routes by equality instead of substring", closed), so
+ * "/" would get the first entry's policy (the 404 page's) and "/branches/" none; it also adds no
+ * frame-ancestors and sends no policy with the 404 page. No Fastify plugin reads _headers.json.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
