@@ -106,6 +106,12 @@ ${revisionTriggers(['events', 'event_images'])}
      events_id INTEGER,
      detail TEXT NOT NULL DEFAULT ''
    );`,
+  // Which events the office made here (made_here = 1) and which `npm run events:import` brought
+  // from the old backend (0): the importer never writes over the first (importEvents.ts). Events
+  // the audit log shows the importer saved are its own; every other event is the office's.
+  `ALTER TABLE events ADD COLUMN made_here INTEGER NOT NULL DEFAULT 1 CHECK (made_here IN (0, 1));
+   UPDATE events SET made_here = 0
+     WHERE events_id IN (SELECT events_id FROM audit_log WHERE action = 'event-imported' AND username = 'npm run events:import');`,
 ];
 
 export const DATABASE_FILE = 'site.sqlite';
