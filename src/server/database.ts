@@ -141,6 +141,11 @@ export function openDatabase(dataDir: string): OpenedDatabase {
   return { db, created };
 }
 
+/** Applies the first `version` migrations to an empty database (a restore compares a backup's schema with it). */
+export function applyMigrations(db: DatabaseSync, version: number): void {
+  MIGRATIONS.slice(0, version).forEach((sql) => db.exec(sql));
+}
+
 function schemaVersion(db: DatabaseSync): number {
   const row = db.prepare('PRAGMA user_version').get();
   return typeof row?.['user_version'] === 'number' ? row['user_version'] : 0;
