@@ -15,7 +15,7 @@
 import { BodyTooLargeError, readLimitedBytes } from '../http/readBody.ts';
 
 /** Same-origin redirects followed in a row (http to https is another origin, and refused). */
-export const MAX_REDIRECTS = 3;
+const MAX_REDIRECTS = 3;
 
 /** The largest events list or photo list the site reads from the backend, by default (4 MB). */
 export const DEFAULT_MAX_ANSWER_BYTES = 4 * 1024 * 1024;
@@ -23,12 +23,12 @@ export const DEFAULT_MAX_ANSWER_BYTES = 4 * 1024 * 1024;
 const REDIRECTS = new Set([301, 302, 303, 307, 308]);
 
 /** The backend answered with a redirect the site does not follow. */
-export class BackendRedirectError extends Error {
+class BackendRedirectError extends Error {
   override name = 'BackendRedirectError';
 }
 
 /** The backend sent more than the site reads. */
-export class BackendAnswerTooLargeError extends Error {
+class BackendAnswerTooLargeError extends Error {
   override name = 'BackendAnswerTooLargeError';
 }
 

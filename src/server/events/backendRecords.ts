@@ -12,7 +12,7 @@ import { MAX_DESCRIPTION_LENGTH } from '../admin/photoUpload.ts';
 import { eventFieldsSchema } from './eventFields.ts';
 
 /** The longest photo path taken (the legacy paths are well under 200 characters). */
-export const MAX_PHOTO_PATH_LENGTH = 1000;
+const MAX_PHOTO_PATH_LENGTH = 1000;
 
 const fieldRules = eventFieldsSchema.pick({ title: true, subTitle: true, date: true });
 
@@ -33,7 +33,7 @@ function pathProblem(path: string): string | undefined {
 }
 
 /** Why `event` breaks the admin's rules, or undefined when it keeps them. */
-export function eventProblem(event: EventRecord): string | undefined {
+function eventProblem(event: EventRecord): string | undefined {
   const checked = fieldRules.safeParse({
     title: event.events_title,
     subTitle: event.events_sub_title,
@@ -44,7 +44,7 @@ export function eventProblem(event: EventRecord): string | undefined {
 }
 
 /** Why a photo record breaks the admin's rules, or undefined. */
-export function imageProblem(image: EventImageRecord): string | undefined {
+function imageProblem(image: EventImageRecord): string | undefined {
   if (image.img_description.length > MAX_DESCRIPTION_LENGTH) {
     return `its description is longer than ${MAX_DESCRIPTION_LENGTH} characters`;
   }

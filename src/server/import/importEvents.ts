@@ -26,7 +26,7 @@ import { AuditLog } from '../admin/auditLog.ts';
 import type { EventsSource } from '../events/EventsSource.ts';
 import type { AdminEvent, ImportedEvent } from '../events/eventFields.ts';
 import { checkEvents, checkImages, type SkippedRecord } from '../events/backendRecords.ts';
-import { EventWriter } from '../events/eventWriter.ts';
+import { EventWriter, MadeHereError } from '../events/eventWriter.ts';
 import { importPhoto, PhotoImportError, uploadPathOf, withExtensionOf } from './importPhoto.ts';
 
 /** Photos fetched from the backend at once (processing itself is limited by photoIntake.ts). */
@@ -216,7 +216,15 @@ export async function importEvents(source: ImportSource, options: ImportOptions)
     const stored = writer.get(event.events_id);
     const outcome: EventOutcome = !stored ? 'new' : copied > 0 || !sameEvent(stored, next) ? 'updated' : 'unchanged';
     if (outcome !== 'unchanged') {
-      await writer.saveImported(next);
+      try {
+        await writer.saveImported(next);
+      } catch (error) {
+        // Made in the admin while this run copied its photos: left alone, as any event made here.
+        if (!(error instanceof MadeHereError)) throw error;
+        fail('the event (refused)', error);
+        failed();
+        continue;
+      }
       audit.record({ username: IMPORT_AUDIT_NAME, action: 'event-imported', eventId: next.id, detail: next.title });
     }
     report.events[outcome] += 1;
