@@ -1,10 +1,12 @@
 /**
  * `npm run backup -- <folder>`: writes a snapshot of DATA_DIR (default ./data) into a new dated
  * folder inside <folder>, while the server goes on serving (src/server/backup/createBackup.ts).
+ * With BACKUP_KEY set, the manifest is signed with it (src/server/backup/backupSignature.ts).
  * Exits 0 when the backup is complete, 1 with a one-line reason when it is not, 2 on bad usage.
  */
 import path from 'node:path';
 import { BackupError, messageOf } from '../src/server/backup/backupError.ts';
+import { backupKeyOf } from '../src/server/backup/backupSignature.ts';
 import { backupBytes, createBackup } from '../src/server/backup/createBackup.ts';
 import { resolveDataDir } from '../src/server/database.ts';
 
@@ -16,12 +18,18 @@ if (args.length !== 1 || !folder || folder.startsWith('-')) {
 }
 
 try {
-  const { folder: written, manifest, unknown } = await createBackup(resolveDataDir(), path.resolve(folder));
+  const signingKey = backupKeyOf();
+  const {
+    folder: written,
+    manifest,
+    unknown,
+  } = await createBackup(resolveDataDir(), path.resolve(folder), new Date(), signingKey);
   const { events, photos, contactMessages } = manifest.database;
   const megabytes = (backupBytes(manifest) / 1_000_000).toFixed(1);
   console.info(
     `Backup written to ${written}: ${events} events with ${photos} photo records, ${contactMessages} contact messages, ${manifest.files.length} files (${megabytes} MB).`,
   );
+  console.info(signingKey ? 'Signed with BACKUP_KEY.' : 'Not signed (BACKUP_KEY is not set).');
   if (manifest.missingPhotos.length > 0) {
     console.warn(
       `Note: ${manifest.missingPhotos.length} photos named by events were not in DATA_DIR/uploads (see missingPhotos in its manifest.json).`,

@@ -2,7 +2,7 @@
  * `npm run events:import -- <backend API URL>`: copies every event and photo of the society's old
  * backend (for example https://host/Admin/api) into the embedded store in DATA_DIR (default
  * ./data), while the server may go on serving (src/server/import/importEvents.ts). Calls to the
- * backend use EVENTS_API_TIMEOUT_MS as the server does. Exits 0 when everything was copied,
+ * backend use EVENTS_API_TIMEOUT_MS and EVENTS_API_MAX_BYTES as the server does. Exits 0 when everything was copied,
  * 1 when anything failed (each failure is listed), 2 on bad usage.
  */
 import { openDatabase, resolveDataDir } from '../src/server/database.ts';
@@ -29,7 +29,11 @@ try {
 if (settings.kind !== 'remote') throw new Error('The backend API URL was not taken as a remote source');
 
 const dataDir = resolveDataDir();
-const backend = new RemoteEventsSource({ baseUrl: settings.apiUrl, timeoutMs: settings.timeoutMs });
+const backend = new RemoteEventsSource({
+  baseUrl: settings.apiUrl,
+  timeoutMs: settings.timeoutMs,
+  maxAnswerBytes: settings.maxAnswerBytes,
+});
 
 /** Runs the import; the exit code: 0 when all was copied, 1 when anything failed. */
 async function run(apiUrl: string): Promise<number> {

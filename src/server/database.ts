@@ -106,6 +106,14 @@ ${revisionTriggers(['events', 'event_images'])}
      events_id INTEGER,
      detail TEXT NOT NULL DEFAULT ''
    );`,
+  // Which events the office made here (made_here = 1) and which `npm run events:import` brought
+  // from the old backend (0): the importer never writes over the first (importEvents.ts). Events
+  // the audit log shows the importer saved are its own; every other event is the office's. The
+  // index finds the events that name a photo: only a published event's photos are public.
+  `ALTER TABLE events ADD COLUMN made_here INTEGER NOT NULL DEFAULT 1 CHECK (made_here IN (0, 1));
+   CREATE INDEX event_images_by_path ON event_images(event_image);
+   UPDATE events SET made_here = 0
+     WHERE events_id IN (SELECT events_id FROM audit_log WHERE action = 'event-imported' AND username = 'npm run events:import');`,
 ];
 
 export const DATABASE_FILE = 'site.sqlite';
@@ -133,6 +141,11 @@ export function openDatabase(dataDir: string): OpenedDatabase {
   );
   migrate(db);
   return { db, created };
+}
+
+/** Applies the first `version` migrations to an empty database (a restore compares a backup's schema with it). */
+export function applyMigrations(db: DatabaseSync, version: number): void {
+  MIGRATIONS.slice(0, version).forEach((sql) => db.exec(sql));
 }
 
 function schemaVersion(db: DatabaseSync): number {

@@ -11,6 +11,7 @@
  */
 import { z } from 'zod';
 import { resolveDataDir } from './database.ts';
+import { DEFAULT_MAX_ANSWER_BYTES } from './events/backendFetch.ts';
 import { EXAMPLE_SITE_URL, siteUrlOf } from '../lib/siteUrl.ts';
 import { parseProxyTrust, ProxyTrustError } from './http/proxyTrust.ts';
 
@@ -27,6 +28,8 @@ export class ContactSettingsError extends SettingsError {
 
 const DEFAULT_TIMEOUT_MS = 5000;
 const MAX_TIMEOUT_MS = 120_000;
+/** The most EVENTS_API_MAX_BYTES may allow: a list larger than 64 MB is not one the site should hold. */
+const MAX_ANSWER_BYTES = 64 * 1024 * 1024;
 const DAY_MS = 24 * 60 * 60_000;
 
 type Issue = { input?: unknown };
@@ -84,6 +87,7 @@ const eventsSettings = z
   .object({
     EVENTS_API_URL: setting(webAddress('EVENTS_API_URL', 'https://host/Admin/api')),
     EVENTS_API_TIMEOUT_MS: setting(wholeNumber('EVENTS_API_TIMEOUT_MS', 1, MAX_TIMEOUT_MS, ' of milliseconds')),
+    EVENTS_API_MAX_BYTES: setting(wholeNumber('EVENTS_API_MAX_BYTES', 1024, MAX_ANSWER_BYTES, ' of bytes')),
     EVENTS_SAMPLE_DATA: setting(
       z
         .string()
@@ -103,6 +107,7 @@ const eventsSettings = z
           kind: 'remote' as const,
           apiUrl: env.EVENTS_API_URL,
           timeoutMs: env.EVENTS_API_TIMEOUT_MS ?? DEFAULT_TIMEOUT_MS,
+          maxAnswerBytes: env.EVENTS_API_MAX_BYTES ?? DEFAULT_MAX_ANSWER_BYTES,
         }
       : {
           kind: 'embedded' as const,

@@ -1,8 +1,9 @@
 /**
  * Serves event photos at /Admin/uploads/..., the paths the event records name, from whichever
  * events source is in use (the files under DATA_DIR/uploads, or the society's backend): image
- * content types only, a day of caching with ETag revalidation (the same rules as every other
- * answer: see http/conditionalRequests.ts), and no way to name a file
+ * content types only, `no-cache` with ETag revalidation (the same rules as every other answer:
+ * see http/conditionalRequests.ts), so that a photo taken down (its event unpublished or the
+ * photo removed) goes from every cache at the next request, and no way to name a file
  * outside that folder (no "..", encoded or not, no backslashes, no NUL bytes, no hidden files;
  * the embedded store also refuses symbolic links leading out).
  *
@@ -62,9 +63,18 @@ export function photoVersion(info: { size: number; mtimeMs: number }): string {
   return `${info.size.toString(16)}-${Math.floor(info.mtimeMs).toString(16)}`;
 }
 
+/**
+ * Who may see a photo: anyone ('public', which a shared cache may keep and revalidate), only the
+ * signed-in staff ('staff': a draft's photo, never kept by a shared cache), or no one asking
+ * (undefined: 404, as for a photo that does not exist).
+ */
+export type PhotoAudience = 'public' | 'staff' | undefined;
+
 export interface ServeUploadOptions {
   /** Where resized photos are kept: the photo cache in DATA_DIR/cache/photos. */
   cache: DiskCache;
+  /** Who may see the photo at `checked` (default: anyone; see photoAudience.ts). */
+  audience?: (checked: string) => PhotoAudience;
   warn?: (message: string) => void;
 }
 
@@ -78,7 +88,7 @@ export async function serveUpload(
   request: Request,
   source: Pick<EventsSource, 'openPhoto'>,
   relativePath: string,
-  { cache, warn = (message) => console.warn(message) }: ServeUploadOptions,
+  { cache, audience = () => 'public', warn = (message) => console.warn(message) }: ServeUploadOptions,
 ): Promise<Response> {
   if (request.method !== 'GET' && request.method !== 'HEAD') {
     return text(405, 'Method not allowed', { Allow: 'GET, HEAD' });
@@ -90,6 +100,8 @@ export async function serveUpload(
   }
   const checked = checkUploadPath(relativePath);
   if (!checked) return text(404, 'Not found');
+  const seenBy = audience(checked);
+  if (!seenBy) return text(404, 'Not found');
 
   let photo: EventPhoto | undefined;
   try {
@@ -118,7 +130,8 @@ export async function serveUpload(
 
   const headers: Record<string, string> = {
     'Content-Type': contentType,
-    'Cache-Control': 'public, max-age=86400',
+    // Revalidated at every use: a change (a photo removed, its event unpublished) reaches visitors at once.
+    'Cache-Control': seenBy === 'public' ? 'public, no-cache' : 'private, no-store',
     ETag: etag,
     'X-Content-Type-Options': 'nosniff',
   };

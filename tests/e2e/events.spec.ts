@@ -89,7 +89,7 @@ test.describe('event thumbnails', () => {
     const small = await request.get('/Admin/uploads/events/9/1.jpg?w=480');
     expect(small.status()).toBe(200);
     expect(small.headers()['content-type']).toBe('image/webp');
-    expect(small.headers()['cache-control']).toBe('public, max-age=86400');
+    expect(small.headers()['cache-control']).toBe('public, no-cache');
     expect((await small.body()).length).toBeLessThan((await full.body()).length);
     expect((await request.get('/Admin/uploads/events/9/1.jpg?w=500')).status()).toBe(400);
   });
@@ -237,7 +237,7 @@ test.describe("with the society's backend (remote mode)", () => {
     const photo = await request.get(`${REMOTE_URL}/Admin/uploads/remote/501/2.jpg`);
     expect(photo.status()).toBe(200);
     expect(photo.headers()['content-type']).toBe('image/jpeg');
-    expect(photo.headers()['cache-control']).toBe('public, max-age=86400');
+    expect(photo.headers()['cache-control']).toBe('public, no-cache');
     const small = await request.get(`${REMOTE_URL}/Admin/uploads/remote/501/2.jpg?w=480`);
     expect(small.status()).toBe(200);
     expect(small.headers()['content-type']).toBe('image/webp');

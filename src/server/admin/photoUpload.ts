@@ -20,6 +20,8 @@ export type UploadRead =
 
 const TOO_LARGE = `The photo is larger than ${MAX_PHOTO_BYTES / (1024 * 1024)} MB. Please send a smaller photo (a phone's "large" or "medium" size is plenty).`;
 
+const BROKEN = 'The upload could not be read (a broken or incomplete multipart body). Please try again.';
+
 function refused(status: 400 | 413 | 415, error: string): UploadRead {
   return { ok: false, status, error };
 }
@@ -61,7 +63,7 @@ export async function readPhotoUpload(request: Request): Promise<UploadRead> {
       limits: { files: 1, fields: 1, parts: 2, fileSize: MAX_PHOTO_BYTES, fieldSize: 4 * MAX_DESCRIPTION_LENGTH },
     });
   } catch {
-    return refused(400, 'The upload could not be read (a broken multipart body).');
+    return refused(400, BROKEN);
   }
 
   return new Promise<UploadRead>((resolve) => {
@@ -75,7 +77,10 @@ export async function readPhotoUpload(request: Request): Promise<UploadRead> {
       if (settled) return;
       settled = true;
       // A refusal stops reading the rest; a whole upload has been read to its end already.
-      if (!result.ok) source.destroy();
+      if (!result.ok) {
+        source.unpipe(parser);
+        source.destroy();
+      }
       resolve(result);
     };
     let received = 0;
@@ -87,10 +92,14 @@ export async function readPhotoUpload(request: Request): Promise<UploadRead> {
 
     parser.on('file', (field, stream) => {
       if (field !== 'photo' || sawFile) {
+        stream.on('error', () => finish(refused(400, BROKEN)));
         stream.resume();
         return;
       }
       sawFile = true;
+      // A body that ends inside the part ("Part terminated early") is an error of this stream:
+      // unheard, it would be an uncaught exception that stops the whole server.
+      stream.on('error', () => finish(refused(400, BROKEN)));
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
       stream.on('limit', () => {
         tooLarge = true;
@@ -100,7 +109,7 @@ export async function readPhotoUpload(request: Request): Promise<UploadRead> {
     parser.on('field', (field, value) => {
       if (field === 'description') description = value.trim().slice(0, MAX_DESCRIPTION_LENGTH);
     });
-    parser.on('error', () => finish(refused(400, 'The upload could not be read (a broken multipart body).')));
+    parser.on('error', () => finish(refused(400, BROKEN)));
     parser.on('finish', () => {
       if (tooLarge) finish(refused(413, TOO_LARGE));
       else if (!sawFile) finish(refused(400, 'No photo was sent (the file goes in a field named "photo").'));

@@ -19,6 +19,7 @@ import { DATABASE_FILE } from '../database.ts';
 import { SECRET_FILE } from '../contact/formSecret.ts';
 import { BackupError } from './backupError.ts';
 import { inspectDatabase, snapshotDatabase } from './databaseSnapshot.ts';
+import { SIGNATURE_FILE, signManifest } from './backupSignature.ts';
 import { copyFile, hashFile, isInside, listFiles, writeNewFile } from './files.ts';
 import { BACKUP_FORMAT, MANIFEST_FILE, type BackupManifest, type FileEntry } from './manifest.ts';
 
@@ -66,7 +67,13 @@ async function copyUploads(dataDir: string, staging: string): Promise<FileEntry[
   return entries;
 }
 
-export async function createBackup(dataDir: string, parentFolder: string, now = new Date()): Promise<BackupResult> {
+/** `signingKey` (BACKUP_KEY), when given, signs the manifest (backupSignature.ts). */
+export async function createBackup(
+  dataDir: string,
+  parentFolder: string,
+  now = new Date(),
+  signingKey?: string,
+): Promise<BackupResult> {
   const databaseFile = path.join(dataDir, DATABASE_FILE);
   if (!existsSync(databaseFile)) {
     throw new BackupError(`There is nothing to back up: ${dataDir} has no ${DATABASE_FILE} (is DATA_DIR right?).`);
@@ -103,7 +110,11 @@ export async function createBackup(dataDir: string, parentFolder: string, now = 
       files,
       missingPhotos: contents.photoPaths.filter((photo) => !copied.has(`${UPLOADS_FOLDER}/${photo}`)),
     };
-    await writeNewFile(path.join(staging, MANIFEST_FILE), Buffer.from(`${JSON.stringify(manifest, null, 2)}\n`));
+    const manifestBytes = Buffer.from(`${JSON.stringify(manifest, null, 2)}\n`);
+    await writeNewFile(path.join(staging, MANIFEST_FILE), manifestBytes);
+    if (signingKey) {
+      await writeNewFile(path.join(staging, SIGNATURE_FILE), Buffer.from(signManifest(manifestBytes, signingKey)));
+    }
 
     const known = new Set([DATABASE_FILE, UPLOADS_FOLDER, SECRET_FILE, ...Object.keys(LEFT_OUT)]);
     const unknown = (await readdir(dataDir)).filter((entry) => !known.has(entry)).sort();

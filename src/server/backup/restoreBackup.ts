@@ -7,6 +7,12 @@
  * then is the temporary folder renamed into place. A damaged, incomplete or unknown backup is
  * refused with DATA_DIR untouched, and a half-restored DATA_DIR never exists.
  *
+ * Nothing in the backup is trusted (backupTree.ts, backupSchema.ts, backupSignature.ts): a
+ * symbolic link, hard link or special file anywhere in it is refused, its store must have exactly
+ * the schema the site's migrations make, the admin accounts it brings back are named (`onAccounts`)
+ * before it is put in place, and with BACKUP_KEY set (`key`) its manifest must carry a good
+ * signature unless `unsigned` is given.
+ *
  * DATA_DIR must be missing or empty; with `force`, its current contents are kept aside in a
  * sibling folder ("data.before-restore-<time>"), never deleted. A store still open in another
  * process (a running server) is refused even with `force`: the server would go on writing to
@@ -20,6 +26,9 @@ import { SECRET_FILE } from '../contact/formSecret.ts';
 import { DATABASE_FILE, SCHEMA_VERSION } from '../database.ts';
 import { BackupError, isMissingFile, messageOf } from './backupError.ts';
 import { UPLOADS_FOLDER, backupName } from './createBackup.ts';
+import { adminAccountsIn, checkSchema } from './backupSchema.ts';
+import { checkSignature } from './backupSignature.ts';
+import { checkBackupTree, checkOrdinaryFile } from './backupTree.ts';
 import { inspectDatabase } from './databaseSnapshot.ts';
 import { copyFile, isInside } from './files.ts';
 import { readManifest, type BackupManifest, type FileEntry } from './manifest.ts';
@@ -28,6 +37,12 @@ export interface RestoreOptions {
   /** Replace a DATA_DIR that is not empty, keeping its contents aside. */
   force?: boolean;
   now?: Date;
+  /** BACKUP_KEY: the manifest must be signed with it. */
+  key?: string | undefined;
+  /** Restore without checking the signature, even with a key (`--unsigned`). */
+  unsigned?: boolean;
+  /** Told the admin accounts the backup brings back, before it is put in place. */
+  onAccounts?: (usernames: string[]) => void;
 }
 
 export interface RestoreResult {
@@ -35,6 +50,8 @@ export interface RestoreResult {
   manifest: BackupManifest;
   /** Where the previous contents of DATA_DIR were kept, when there were any. */
   keptAside?: string;
+  /** The admin accounts the restored store holds. */
+  accounts: string[];
 }
 
 /** The entries of `folder`, or undefined when it does not exist. */
@@ -70,6 +87,7 @@ function checkEntryPath(folder: string, entry: FileEntry) {
 }
 
 async function copyChecked(folder: string, staging: string, entry: FileEntry) {
+  await checkOrdinaryFile(folder, entry.path);
   const copied = await copyFile(folder, staging, entry.path);
   if (!copied) throw new BackupError(`The backup in ${folder} is incomplete: ${entry.path} is missing.`);
   if (copied.bytes !== entry.bytes || copied.sha256 !== entry.sha256) {
@@ -78,12 +96,14 @@ async function copyChecked(folder: string, staging: string, entry: FileEntry) {
 }
 
 function checkStore(folder: string, staging: string, manifest: BackupManifest) {
-  const contents = inspectDatabase(path.join(staging, DATABASE_FILE), `The store in the backup ${folder}`);
+  const file = path.join(staging, DATABASE_FILE);
+  const contents = inspectDatabase(file, `The store in the backup ${folder}`);
   if (contents.schemaVersion > SCHEMA_VERSION) {
     throw new BackupError(
       `The backup in ${folder} comes from a newer version of the site (store version ${contents.schemaVersion}, this one knows ${SCHEMA_VERSION}): update the site first.`,
     );
   }
+  checkSchema(file, contents.schemaVersion, `The store in the backup ${folder}`);
   const { events, photos, contactMessages } = manifest.database;
   if (contents.events !== events || contents.photos !== photos || contents.contactMessages !== contactMessages) {
     throw new BackupError(`The backup in ${folder} is damaged: its store does not hold what its manifest says.`);
@@ -131,8 +151,10 @@ async function swapIn(staging: string, dataDir: string, existing: string[] | und
 export async function restoreBackup(
   backupFolder: string,
   dataDir: string,
-  { force = false, now = new Date() }: RestoreOptions = {},
+  { force = false, now = new Date(), key, unsigned = false, onAccounts }: RestoreOptions = {},
 ): Promise<RestoreResult> {
+  await checkBackupTree(backupFolder);
+  if (key && !unsigned) await checkSignature(backupFolder, key);
   const manifest = await readManifest(backupFolder);
   manifest.files.forEach((entry) => checkEntryPath(backupFolder, entry));
   if (isInside(dataDir, backupFolder)) {
@@ -154,8 +176,10 @@ export async function restoreBackup(
     await copyChecked(backupFolder, staging, manifest.database);
     for (const entry of manifest.files) await copyChecked(backupFolder, staging, entry);
     checkStore(backupFolder, staging, manifest);
+    const accounts = adminAccountsIn(path.join(staging, DATABASE_FILE));
+    onAccounts?.(accounts);
     const keptAside = await swapIn(staging, dataDir, existing, now);
-    return { dataDir, manifest, ...(keptAside ? { keptAside } : {}) };
+    return { dataDir, manifest, accounts, ...(keptAside ? { keptAside } : {}) };
   } catch (error) {
     await rm(staging, { recursive: true, force: true });
     throw error;

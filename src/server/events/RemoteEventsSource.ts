@@ -6,6 +6,11 @@
  * fetching them from the backend's origin with `openPhoto` (one fetch per photo however many ask,
  * kept in the photo cache: backendPhotos.ts), so the browser loads them from the site's own
  * origin as its Content-Security-Policy requires.
+ *
+ * What the backend sends is not trusted: redirects are followed only within its own origin
+ * (backendFetch.ts), answers larger than `maxAnswerBytes` are refused unread, and every record is
+ * checked with the events admin's rules (backendRecords.ts): the events that keep them are shown,
+ * the others are logged and left out (the importer reports them: `takeSkipped`).
  */
 import { LRUCache } from 'lru-cache';
 import {
@@ -17,7 +22,9 @@ import {
 import { sitePathOf } from '../../lib/events/fixImagePath.ts';
 import type { DiskCache } from '../diskCache.ts';
 import { checkUploadPath } from '../uploads.ts';
+import { DEFAULT_MAX_ANSWER_BYTES, fetchFromBackend, readJsonAnswer } from './backendFetch.ts';
 import { BackendPhotos } from './backendPhotos.ts';
+import { checkEvents, checkImages, type SkippedRecord } from './backendRecords.ts';
 import { EventsUnavailableError, type EventPhoto, type EventsSource } from './EventsSource.ts';
 
 export interface RemoteOptions {
@@ -29,6 +36,8 @@ export interface RemoteOptions {
   maxCachedEvents?: number;
   /** Photos larger than this are refused. */
   maxPhotoBytes?: number;
+  /** Events lists and photo lists larger than this are refused unread (EVENTS_API_MAX_BYTES). */
+  maxAnswerBytes?: number;
   /** Where fetched photos are kept (the photo cache in DATA_DIR/cache/photos; see backendPhotos.ts). */
   photoCache?: DiskCache;
   /** How many photos are fetched from the backend at once. */
@@ -50,6 +59,9 @@ export class RemoteEventsSource implements EventsSource {
   readonly #base: string;
   readonly #origin: string;
   readonly #timeoutMs: number;
+  readonly #maxAnswerBytes: number;
+  /** Records left out since takeSkipped was last called. */
+  #skipped: SkippedRecord[] = [];
   readonly #cacheMs: number;
   readonly #maxCachedEvents: number;
   readonly #fetch: typeof fetch;
@@ -64,6 +76,7 @@ export class RemoteEventsSource implements EventsSource {
     this.#base = options.baseUrl.replace(/\/+$/, '');
     this.#origin = new URL(this.#base).origin;
     this.#timeoutMs = options.timeoutMs ?? 5000;
+    this.#maxAnswerBytes = options.maxAnswerBytes ?? DEFAULT_MAX_ANSWER_BYTES;
     this.#cacheMs = options.cacheMs ?? 60_000;
     this.#maxCachedEvents = options.maxCachedEvents ?? 200;
     this.#fetch = options.fetch ?? fetch;
@@ -80,11 +93,16 @@ export class RemoteEventsSource implements EventsSource {
       warn: this.#warn,
     });
     this.#list = this.#answers(1, 'events_list', async () => {
-      const events = normalizeEvents(await this.#post('events_list'));
+      const { events, skipped } = checkEvents(normalizeEvents(await this.#post('events_list')));
+      this.#skip(skipped);
       return events.map((event) => ({ ...event, events_image: sitePathOf(event.events_image, this.#origin) }));
     });
     this.#details = this.#answers(this.#maxCachedEvents, 'event_details_list', async (eventId) => {
-      const images = normalizeEventImages(await this.#post('event_details_list', { eventId }));
+      const { images, skipped } = checkImages(
+        eventId,
+        normalizeEventImages(await this.#post('event_details_list', { eventId })),
+      );
+      this.#skip(skipped);
       return images.map((image) => ({ ...image, event_image: sitePathOf(image.event_image, this.#origin) }));
     });
   }
@@ -108,6 +126,20 @@ export class RemoteEventsSource implements EventsSource {
     return checked ? this.#photos.open(checked) : undefined;
   }
 
+  /** The records left out (breaking the admin's rules) since the last call, for the importer's report. */
+  takeSkipped(): SkippedRecord[] {
+    const skipped = this.#skipped;
+    this.#skipped = [];
+    return skipped;
+  }
+
+  #skip(skipped: readonly SkippedRecord[]): void {
+    for (const record of skipped) {
+      this.#warn(`Events backend: event ${record.eventId} “${record.title}” left out: ${record.reason}`);
+    }
+    this.#skipped.push(...skipped);
+  }
+
   async isHealthy(): Promise<boolean> {
     try {
       await this.listEvents();
@@ -123,16 +155,24 @@ export class RemoteEventsSource implements EventsSource {
   }
 
   async #post(endpoint: string, body?: object): Promise<unknown> {
-    const response = await this.#fetch(`${this.#base}/${endpoint}`, {
-      method: 'POST',
-      headers: body
-        ? { 'Content-Type': 'application/json', Accept: 'application/json' }
-        : { Accept: 'application/json' },
-      ...(body ? { body: JSON.stringify(body) } : {}),
-      signal: AbortSignal.timeout(this.#timeoutMs),
-    });
-    if (!response.ok) throw new Error(`${endpoint} answered ${response.status}`);
-    return response.json();
+    const response = await fetchFromBackend(
+      this.#fetch,
+      `${this.#base}/${endpoint}`,
+      {
+        method: 'POST',
+        headers: body
+          ? { 'Content-Type': 'application/json', Accept: 'application/json' }
+          : { Accept: 'application/json' },
+        ...(body ? { body: JSON.stringify(body) } : {}),
+        signal: AbortSignal.timeout(this.#timeoutMs),
+      },
+      this.#origin,
+    );
+    if (!response.ok) {
+      await response.body?.cancel();
+      throw new Error(`${endpoint} answered ${response.status}`);
+    }
+    return readJsonAnswer(response, this.#maxAnswerBytes, endpoint);
   }
 
   /**

@@ -7,6 +7,7 @@ import {
   type EventImageRecord,
   type EventRecord,
 } from '../../lib/events/eventRecords.ts';
+import { UPLOADS_PATH } from '../../lib/events/fixImagePath.ts';
 import { contentTypeOf, photoVersion, resolveUpload } from '../uploads.ts';
 import type { EventPhoto, EventsSource } from './EventsSource.ts';
 
@@ -31,6 +32,7 @@ export class SqliteEventsSource implements EventsSource {
   readonly #listEvents: StatementSync;
   readonly #eventDetails: StatementSync;
   readonly #revision: StatementSync;
+  readonly #publicPhoto: StatementSync;
 
   constructor(db: DatabaseSync, { uploadsDir }: SqliteOptions) {
     this.#db = db;
@@ -45,6 +47,19 @@ export class SqliteEventsSource implements EventsSource {
        ORDER BY sort_order, id`,
     );
     this.#revision = db.prepare('SELECT revision FROM events_revision');
+    this.#publicPhoto = db.prepare(
+      `SELECT 1 AS found FROM event_images i JOIN events e USING (events_id) WHERE i.event_image = ? AND e.published = 1
+       UNION ALL SELECT 1 FROM events WHERE events_image = ? AND published = 1 LIMIT 1`,
+    );
+  }
+
+  /**
+   * Whether the photo at /Admin/uploads/<relativePath> belongs to a published event (as one of
+   * its photos or its cover): only those are shown to the public (src/server/photoAudience.ts).
+   */
+  isPublicPhoto(relativePath: string): boolean {
+    const sitePath = `${UPLOADS_PATH}${relativePath}`;
+    return this.#publicPhoto.get(sitePath, sitePath) !== undefined;
   }
 
   /**

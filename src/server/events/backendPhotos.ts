@@ -17,6 +17,7 @@ import { UPLOADS_PATH } from '../../lib/events/fixImagePath.ts';
 import { isRasterPhoto } from '../../lib/imageTypes.ts';
 import type { DiskCache } from '../diskCache.ts';
 import { BodyTooLargeError, readLimitedBytes } from '../http/readBody.ts';
+import { fetchFromBackend } from './backendFetch.ts';
 import { PhotoUnavailableError, type EventPhoto } from './EventsSource.ts';
 
 interface BackendPhotosOptions {
@@ -136,8 +137,8 @@ export class BackendPhotos {
     const failed = (reason: string) => new PhotoUnavailableError(`the events backend ${reason}`, signal.aborted);
     let response: Response;
     try {
-      // A redirect could lead anywhere: the backend must answer from where its records say.
-      response = await this.#options.fetch(url, { headers: { Accept: 'image/*' }, redirect: 'error', signal });
+      // A redirect could lead anywhere: it is followed only within the backend's own origin.
+      response = await fetchFromBackend(this.#options.fetch, url, { headers: { Accept: 'image/*' }, signal }, origin);
     } catch (error) {
       throw failed(signal.aborted ? `did not answer within ${timeoutMs} ms` : `failed (${messageOf(error)})`);
     }

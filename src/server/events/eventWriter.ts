@@ -39,6 +39,11 @@ import {
   type StoredPhoto,
 } from './eventFields.ts';
 
+/** The importer was about to write over an event the office made in the admin. */
+export class MadeHereError extends Error {
+  override name = 'MadeHereError';
+}
+
 export class EventWriter {
   readonly #db: DatabaseSync;
   readonly #uploadsDir: string;
@@ -98,6 +103,23 @@ export class EventWriter {
     if (!this.#db.prepare('SELECT 1 FROM events WHERE events_id = ?').get(id)) {
       throw new UnknownEventError(`There is no event ${id}.`);
     }
+  }
+
+  /** Whether event `id` was made in the admin (not brought by the importer); false when there is none. */
+  madeHere(id: number): boolean {
+    const row = this.#db.prepare('SELECT made_here FROM events WHERE events_id = ?').get(id);
+    return row?.['made_here'] === 1;
+  }
+
+  /** Every photo path (covers included) that an event made in the admin names. */
+  madeHerePhotoPaths(): Set<string> {
+    const rows = this.#db
+      .prepare(
+        `SELECT i.event_image AS path FROM event_images i JOIN events e USING (events_id) WHERE e.made_here = 1
+         UNION SELECT events_image FROM events WHERE made_here = 1`,
+      )
+      .all();
+    return new Set(rows.map((row) => String(row['path'])));
   }
 
   /** Makes the cover a photo of the event: kept if it still is one, else the first photo, else "". */
@@ -197,13 +219,17 @@ export class EventWriter {
    * so that links to them keep working), and the event is saved with its whole photo list in one
    * transaction. The date is kept as the backend wrote it. A new event is published; an existing
    * one keeps its state (an office may have unpublished it). Files no record names any more go.
+   * An event made in the admin is never written over: MadeHereError, nothing changed.
    */
   async saveImported(event: ImportedEvent): Promise<void> {
     const old = this.#photos(event.id).map((photo) => photo.path);
     this.#transaction(() => {
+      if (this.madeHere(event.id)) {
+        throw new MadeHereError(`Event ${event.id} was made in the admin; the importer leaves it alone.`);
+      }
       this.#db
         .prepare(
-          `INSERT INTO events (events_id, events_title, events_sub_title, events_image, events_date) VALUES (?, ?, ?, ?, ?)
+          `INSERT INTO events (events_id, events_title, events_sub_title, events_image, events_date, made_here) VALUES (?, ?, ?, ?, ?, 0)
            ON CONFLICT (events_id) DO UPDATE SET events_title = excluded.events_title,
              events_sub_title = excluded.events_sub_title, events_image = excluded.events_image,
              events_date = excluded.events_date`,

@@ -66,6 +66,7 @@ export async function openEventsSource(
     return new RemoteEventsSource({
       baseUrl: settings.apiUrl,
       timeoutMs: settings.timeoutMs,
+      maxAnswerBytes: settings.maxAnswerBytes,
       ...(photoCache ? { photoCache } : {}),
     });
   }

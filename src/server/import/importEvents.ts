@@ -8,23 +8,34 @@
  * - a photo is written only when its processed bytes differ from the stored file (importPhoto.ts);
  * - a photo that cannot be copied is reported with its event and the reason, and the rest go on;
  *   it stays in the event's list only if an earlier run stored it;
- * - events stored here but not on the backend (added in the events admin) are left alone.
+ * - events stored here but not on the backend (added in the events admin) are left alone;
+ * - events made in the admin are never written over: a backend event whose events_id is taken
+ *   by one is refused and reported (nothing of it is imported, nothing here changes), and a photo
+ *   path in the folder of such an event or named by one is refused (the importer writes only
+ *   paths no event made here uses);
+ * - a record that breaks the admin's rules (a title longer than 200 characters, a date that is
+ *   not a real date: backendRecords.ts) is skipped and reported; the rest are imported.
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { DatabaseSync } from 'node:sqlite';
 import pLimit from 'p-limit';
 import type { EventImageRecord, EventRecord } from '../../lib/events/eventRecords.ts';
+import { UPLOADS_PATH } from '../../lib/events/fixImagePath.ts';
 import { AuditLog } from '../admin/auditLog.ts';
 import type { EventsSource } from '../events/EventsSource.ts';
 import type { AdminEvent, ImportedEvent } from '../events/eventFields.ts';
-import { EventWriter } from '../events/eventWriter.ts';
+import { checkEvents, checkImages, type SkippedRecord } from '../events/backendRecords.ts';
+import { EventWriter, MadeHereError } from '../events/eventWriter.ts';
 import { importPhoto, PhotoImportError, uploadPathOf, withExtensionOf } from './importPhoto.ts';
 
 /** Photos fetched from the backend at once (processing itself is limited by photoIntake.ts). */
 const DOWNLOADS_AT_ONCE = 4;
 
-export type ImportSource = Pick<EventsSource, 'listEvents' | 'eventDetails' | 'openPhoto'>;
+export type ImportSource = Pick<EventsSource, 'listEvents' | 'eventDetails' | 'openPhoto'> & {
+  /** Records the source left out for breaking the admin's rules (RemoteEventsSource). */
+  takeSkipped?: () => SkippedRecord[];
+};
 
 interface ImportFailure {
   eventId: number;
@@ -61,18 +72,41 @@ function reasonOf(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
-/** The site path an earlier run stored this photo under, if its file is there; else undefined. */
-function storedEarlier(uploadsDir: string, sitePath: string): string | undefined {
+/**
+ * The site path an earlier run stored this photo under, if its file is there (and is not one the
+ * importer may not name: `refusal`); else undefined.
+ */
+function storedEarlier(
+  uploadsDir: string,
+  sitePath: string,
+  refusal: (relative: string) => string | undefined,
+): string | undefined {
   let relative: string;
   try {
     relative = uploadPathOf(sitePath);
   } catch {
     return undefined;
   }
-  const extension = ['.jpg', '.webp'].find((candidate) =>
-    existsSync(path.join(uploadsDir, ...withExtensionOf(relative, candidate).split('/'))),
-  );
+  const extension = ['.jpg', '.webp'].find((candidate) => {
+    const stored = withExtensionOf(relative, candidate);
+    return !refusal(stored) && existsSync(path.join(uploadsDir, ...stored.split('/')));
+  });
   return extension ? withExtensionOf(sitePath, extension) : undefined;
+}
+
+/** Why the importer may not write `relative` (below uploads): it belongs to an event made in the admin. */
+function adminPhotoRefusal(writer: EventWriter): (relative: string) => string | undefined {
+  const named = writer.madeHerePhotoPaths();
+  return (relative) => {
+    const [folder, id] = relative.split('/');
+    if (folder === 'events' && id && /^\d+$/.test(id) && writer.madeHere(Number(id))) {
+      return `its path is in the folder of event ${id}, which was made in the admin; it was not copied`;
+    }
+    if (named.has(`${UPLOADS_PATH}${relative}`)) {
+      return 'its path names a photo of an event made in the admin; it was not copied';
+    }
+    return undefined;
+  };
 }
 
 function sameEvent(stored: AdminEvent, next: ImportedEvent): boolean {
@@ -102,19 +136,43 @@ export async function importEvents(source: ImportSource, options: ImportOptions)
     localOnly: 0,
   };
   const limit = pLimit(DOWNLOADS_AT_ONCE);
-  const events = await source.listEvents();
+  const refusal = adminPhotoRefusal(writer);
+  const skip = (records: readonly SkippedRecord[], what: (record: SkippedRecord) => string) => {
+    for (const record of records) {
+      report.failures.push({ eventId: record.eventId, title: record.title, what: what(record), reason: record.reason });
+    }
+  };
+  const listed = checkEvents(await source.listEvents());
+  const skippedEvents = [...(source.takeSkipped?.() ?? []), ...listed.skipped];
+  skip(skippedEvents, () => 'its record (skipped)');
+  report.events.failed += skippedEvents.length;
+  const events = listed.events;
 
   for (const event of events) {
     const fail = (what: string, error: unknown) =>
       report.failures.push({ eventId: event.events_id, title: event.events_title, what, reason: reasonOf(error) });
+    const failed = () => {
+      report.events.failed += 1;
+      onEvent?.(event, 'failed');
+    };
+
+    if (writer.madeHere(event.events_id)) {
+      fail(
+        'the event (refused)',
+        `its id ${event.events_id} is taken by an event made in the admin, which is left as it is; nothing of this event was imported`,
+      );
+      failed();
+      continue;
+    }
 
     let images: EventImageRecord[];
     try {
-      images = await source.eventDetails(event.events_id);
+      const checked = checkImages(event.events_id, await source.eventDetails(event.events_id));
+      skip([...(source.takeSkipped?.() ?? []), ...checked.skipped], (record) => `${record.title} (skipped)`);
+      images = checked.images;
     } catch (error) {
       fail('its photo list', error);
-      report.events.failed += 1;
-      onEvent?.(event, 'failed');
+      failed();
       continue;
     }
 
@@ -126,14 +184,14 @@ export async function importEvents(source: ImportSource, options: ImportOptions)
       if (known) return known;
       const done = limit(async () => {
         try {
-          const photo = await importPhoto(source, uploadsDir, sitePath);
+          const photo = await importPhoto(source, uploadsDir, sitePath, refusal);
           if (photo.copied) copied += 1;
           else report.photosUnchanged += 1;
           return photo.sitePath;
         } catch (error) {
           if (!(error instanceof PhotoImportError)) throw error;
           fail(`photo ${sitePath}`, error);
-          return storedEarlier(uploadsDir, sitePath);
+          return storedEarlier(uploadsDir, sitePath, refusal);
         }
       });
       imported.set(sitePath, done);
@@ -158,7 +216,15 @@ export async function importEvents(source: ImportSource, options: ImportOptions)
     const stored = writer.get(event.events_id);
     const outcome: EventOutcome = !stored ? 'new' : copied > 0 || !sameEvent(stored, next) ? 'updated' : 'unchanged';
     if (outcome !== 'unchanged') {
-      await writer.saveImported(next);
+      try {
+        await writer.saveImported(next);
+      } catch (error) {
+        // Made in the admin while this run copied its photos: left alone, as any event made here.
+        if (!(error instanceof MadeHereError)) throw error;
+        fail('the event (refused)', error);
+        failed();
+        continue;
+      }
       audit.record({ username: IMPORT_AUDIT_NAME, action: 'event-imported', eventId: next.id, detail: next.title });
     }
     report.events[outcome] += 1;

@@ -64,12 +64,23 @@ async function writeWhole(file: string, bytes: Uint8Array): Promise<void> {
   }
 }
 
+/**
+ * Copies the photo at `sitePath`. `refusal` names why the importer may not write a path below
+ * uploads (it belongs to an event made in the admin), or undefined: asked before fetching, and
+ * again for the path with the extension of the processed photo.
+ */
 export async function importPhoto(
   source: Pick<EventsSource, 'openPhoto'>,
   uploadsDir: string,
   sitePath: string,
+  refusal: (relative: string) => string | undefined = () => undefined,
 ): Promise<ImportedPhoto> {
   const relative = uploadPathOf(sitePath);
+  const refuse = (candidate: string) => {
+    const reason = refusal(candidate);
+    if (reason) throw new PhotoImportError(reason);
+  };
+  refuse(relative);
   let photo;
   try {
     photo = await source.openPhoto(relative);
@@ -86,6 +97,7 @@ export async function importPhoto(
     throw error;
   }
   const stored = withExtensionOf(relative, processed.extension);
+  refuse(stored);
   const file = path.join(uploadsDir, ...stored.split('/'));
   const copied = !(await sameBytes(file, processed.bytes));
   if (copied) await writeWhole(file, processed.bytes);

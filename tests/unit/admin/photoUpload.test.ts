@@ -39,6 +39,28 @@ function upload(bytes: Uint8Array, name: string, type = 'image/jpeg', extra: Rec
   return new Request(URL_, { method: 'POST', body });
 }
 
+const BOUNDARY = 'TruncatedBoundary';
+const PART_HEAD = `--${BOUNDARY}\r\nContent-Disposition: form-data; name="photo"; filename="a.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`;
+const MULTIPART = { 'content-type': `multipart/form-data; boundary=${BOUNDARY}` };
+
+/** A part header and a few bytes of data, and no closing boundary: the body ends inside the part. */
+function truncated(data: Buffer): Request {
+  return new Request(URL_, { method: 'POST', headers: MULTIPART, body: Buffer.concat([Buffer.from(PART_HEAD), data]) });
+}
+
+/** `megabytes` of photo data as a stream (no Content-Length), closed properly or not. */
+function chunked(megabytes: number, closed = true): Request {
+  const body = new ReadableStream<Uint8Array>({
+    start(controller) {
+      controller.enqueue(new TextEncoder().encode(PART_HEAD));
+      for (let i = 0; i < megabytes; i += 1) controller.enqueue(new Uint8Array(1024 * 1024));
+      if (closed) controller.enqueue(new TextEncoder().encode(`\r\n--${BOUNDARY}--\r\n`));
+      controller.close();
+    },
+  });
+  return new Request(URL_, { method: 'POST', headers: MULTIPART, body, duplex: 'half' } as RequestInit);
+}
+
 describe('POST /Admin/edit/events/<id>/photos', () => {
   let dataDir: string;
   let services: AdminServices;
@@ -104,6 +126,14 @@ describe('POST /Admin/edit/events/<id>/photos', () => {
         415,
         /multipart/,
       ],
+      [
+        'a body that ends inside the photo part (no closing boundary)',
+        () => truncated(Buffer.from('ab')),
+        400,
+        /broken or incomplete/,
+      ],
+      ['a 25 MB photo sent chunked, without Content-Length', () => chunked(25), 413, /larger than 20 MB/],
+      ['a body that ends inside the photo part, sent chunked', () => chunked(1, false), 400, /broken or incomplete/],
       [
         'a broken multipart body',
         () => new Request(URL_, { method: 'POST', headers: { 'content-type': 'multipart/form-data' }, body: 'junk' }),

@@ -289,7 +289,11 @@ describe('the commands', () => {
 
     const restored = run('restore', [path.join(backups, name)], { DATA_DIR: path.join(root, 'restored') });
     expect(restored.status).toBe(0);
-    expect(restored.stdout).toMatch(/^Restored the backup of .* into .*restored: 2 events/);
+    expect(restored.stdout.split('\n')).toEqual([
+      'The backup brings back no admin accounts.',
+      expect.stringMatching(/^Restored the backup of .* into .*restored: 2 events/),
+      '',
+    ]);
 
     const failed = run('backup', [backups], { DATA_DIR: path.join(root, 'nowhere') });
     expect(failed.status).toBe(1);

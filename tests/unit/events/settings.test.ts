@@ -18,14 +18,17 @@ describe('readEventsSettings', () => {
       { DATA_DIR: '/srv/isa', EVENTS_SAMPLE_DATA: 'on' },
       { kind: 'embedded', dataDir: '/srv/isa', sampleData: true },
     ],
-    [{ EVENTS_API_URL: 'http://host/Admin/api' }, { kind: 'remote', apiUrl: 'http://host/Admin/api', timeoutMs: 5000 }],
     [
-      { EVENTS_API_URL: 'https://host/Admin/api', EVENTS_API_TIMEOUT_MS: ' 2500 ' },
-      { kind: 'remote', apiUrl: 'https://host/Admin/api', timeoutMs: 2500 },
+      { EVENTS_API_URL: 'http://host/Admin/api' },
+      { kind: 'remote', apiUrl: 'http://host/Admin/api', timeoutMs: 5000, maxAnswerBytes: 4 * 1024 * 1024 },
+    ],
+    [
+      { EVENTS_API_URL: 'https://host/Admin/api', EVENTS_API_TIMEOUT_MS: ' 2500 ', EVENTS_API_MAX_BYTES: '1048576' },
+      { kind: 'remote', apiUrl: 'https://host/Admin/api', timeoutMs: 2500, maxAnswerBytes: 1048576 },
     ],
     [
       { EVENTS_API_URL: 'https://host/Admin/api', EVENTS_API_TIMEOUT_MS: '' },
-      { kind: 'remote', apiUrl: 'https://host/Admin/api', timeoutMs: 5000 },
+      { kind: 'remote', apiUrl: 'https://host/Admin/api', timeoutMs: 5000, maxAnswerBytes: 4 * 1024 * 1024 },
     ],
     [
       { EVENTS_API_URL: '', DATA_DIR: '/srv/isa' },
@@ -45,6 +48,8 @@ describe('readEventsSettings', () => {
     [{ EVENTS_API_URL: 'http://host/Admin/api', EVENTS_API_TIMEOUT_MS: '-100' }, /EVENTS_API_TIMEOUT_MS/],
     [{ EVENTS_API_URL: 'http://host/Admin/api', EVENTS_API_TIMEOUT_MS: '1.5' }, /EVENTS_API_TIMEOUT_MS/],
     [{ EVENTS_API_URL: 'http://host/Admin/api', EVENTS_API_TIMEOUT_MS: '999999999' }, /EVENTS_API_TIMEOUT_MS/],
+    [{ EVENTS_API_URL: 'http://host/Admin/api', EVENTS_API_MAX_BYTES: '4 MB' }, /EVENTS_API_MAX_BYTES/],
+    [{ EVENTS_API_URL: 'http://host/Admin/api', EVENTS_API_MAX_BYTES: '999999999999' }, /EVENTS_API_MAX_BYTES/],
     [{ EVENTS_API_URL: 'host/Admin/api' }, /EVENTS_API_URL must be a full http/],
     [{ EVENTS_API_URL: 'ftp://host/Admin/api' }, /EVENTS_API_URL must be a full http/],
     [{ EVENTS_SAMPLE_DATA: 'of' }, /EVENTS_SAMPLE_DATA must be "on" or "off" \(found "of"\)/],

@@ -53,11 +53,11 @@ const get = (relative: string, headers: Record<string, string> = {}, method = 'G
   });
 
 describe('serveUpload from the embedded store', () => {
-  it('serves a photo with its content type, a day of caching and an ETag', async () => {
+  it('serves a photo with its content type, revalidated at each use (no-cache) with an ETag', async () => {
     const response = await get('events/1/1.jpg');
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toBe('image/jpeg');
-    expect(response.headers.get('cache-control')).toBe('public, max-age=86400');
+    expect(response.headers.get('cache-control')).toBe('public, no-cache');
     expect(response.headers.get('etag')).toMatch(/^"[0-9a-f]+-[0-9a-f]+"$/);
     expect(response.headers.get('last-modified')).toBeTruthy();
     expect(await response.text()).toBe('jpeg bytes');
@@ -125,7 +125,7 @@ describe('resized photos (?w=)', () => {
       const response = await get('events/1/big.jpg', {}, 'GET', `?w=${width}`);
       expect(response.status).toBe(200);
       expect(response.headers.get('content-type')).toBe('image/webp');
-      expect(response.headers.get('cache-control')).toBe('public, max-age=86400');
+      expect(response.headers.get('cache-control')).toBe('public, no-cache');
       expect(response.headers.get('etag')).toBe(`${original.headers.get('etag')?.slice(0, -1)}-w${width}"`);
       const bytes = Buffer.from(await response.arrayBuffer());
       expect(response.headers.get('content-length')).toBe(String(bytes.length));

@@ -1,0 +1,188 @@
+/**
+ * A backup cannot be turned against the site: restore refuses symbolic links, hard links and
+ * special files anywhere in it (manifest included), a store whose schema is not exactly what the
+ * site's migrations make (an injected trigger or table), and, with BACKUP_KEY set, a backup that
+ * is unsigned or signed with another key; it names the admin accounts a backup brings back before
+ * putting it in place. Every refusal leaves no DATA_DIR and nothing half-made.
+ */
+import { spawnSync } from 'node:child_process';
+import {
+  existsSync,
+  linkSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  unlinkSync,
+  writeFileSync,
+} from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { BackupError } from '../../../src/server/backup/backupError.ts';
+import { SIGNATURE_FILE } from '../../../src/server/backup/backupSignature.ts';
+import { createBackup } from '../../../src/server/backup/createBackup.ts';
+import { sha256 } from '../../../src/server/backup/files.ts';
+import { MANIFEST_FILE, manifestSchema } from '../../../src/server/backup/manifest.ts';
+import { restoreBackup } from '../../../src/server/backup/restoreBackup.ts';
+import { makeDataDir } from './dataDirFixture.ts';
+
+const KEY = 'k'.repeat(64);
+
+let root: string;
+let dataDir: string;
+let target: string;
+
+beforeEach(() => {
+  root = mkdtempSync(path.join(tmpdir(), 'isa-restore-refusals-'));
+  dataDir = path.join(root, 'data');
+  target = path.join(root, 'restored');
+  makeDataDir(dataDir).db.close();
+});
+
+afterEach(() => rmSync(root, { recursive: true, force: true }));
+
+async function backup(key?: string): Promise<string> {
+  return (await createBackup(dataDir, path.join(root, 'backups'), new Date('2026-11-23T09:15:02Z'), key)).folder;
+}
+
+/** Runs `sql` on the backup's store, then makes the manifest's size and hash fit again (as a tamperer would). */
+function tamperStore(folder: string, sql: string) {
+  const file = path.join(folder, 'site.sqlite');
+  const db = new DatabaseSync(file);
+  db.exec(sql);
+  db.close();
+  const manifestFile = path.join(folder, MANIFEST_FILE);
+  const manifest = manifestSchema.parse(JSON.parse(readFileSync(manifestFile, 'utf8')));
+  const bytes = readFileSync(file);
+  manifest.database = { ...manifest.database, bytes: bytes.byteLength, sha256: sha256(bytes) };
+  writeFileSync(manifestFile, JSON.stringify(manifest));
+}
+
+/** Whether the restore left nothing: no DATA_DIR, no staging folder. */
+const nothingLeft = () => !existsSync(target) && readdirSync(root).every((name) => !name.startsWith('.'));
+
+describe('restore refuses', () => {
+  it.each([
+    [
+      'a photo that is a symbolic link to a system file',
+      (folder: string) => {
+        const photo = path.join(folder, 'uploads/events/101/1.jpg');
+        unlinkSync(photo);
+        symlinkSync('/etc/passwd', photo);
+      },
+      /symbolic link at uploads\/events\/101\/1\.jpg/,
+    ],
+    [
+      'a folder that is a symbolic link',
+      (folder: string) => {
+        const elsewhere = path.join(root, 'elsewhere');
+        mkdirSync(elsewhere);
+        rmSync(path.join(folder, 'uploads/events/102'), { recursive: true });
+        symlinkSync(elsewhere, path.join(folder, 'uploads/events/102'));
+      },
+      /symbolic link at uploads\/events\/102/,
+    ],
+    [
+      'a manifest that is a symbolic link',
+      (folder: string) => {
+        const moved = path.join(root, 'manifest-elsewhere.json');
+        writeFileSync(moved, readFileSync(path.join(folder, MANIFEST_FILE)));
+        unlinkSync(path.join(folder, MANIFEST_FILE));
+        symlinkSync(moved, path.join(folder, MANIFEST_FILE));
+      },
+      /symbolic link at manifest\.json/,
+    ],
+    [
+      'a hard link to a file outside the backup',
+      (folder: string) => {
+        const photo = path.join(folder, 'uploads/events/101/2.jpg');
+        linkSync(photo, path.join(root, 'outside.jpg'));
+      },
+      /hard link \(a file with 2 names\) at uploads\/events\/101\/2\.jpg/,
+    ],
+    [
+      'a special file (a FIFO)',
+      (folder: string) => {
+        expect(spawnSync('mkfifo', [path.join(folder, 'uploads/pipe.jpg')]).status).toBe(0);
+      },
+      /special file .* at uploads\/pipe\.jpg/,
+    ],
+    [
+      'a store with an injected trigger (its hashes made to fit)',
+      (folder: string) =>
+        tamperStore(
+          folder,
+          `CREATE TRIGGER leak AFTER INSERT ON contact_messages BEGIN
+             UPDATE events SET events_sub_title = NEW.message WHERE events_id = 101;
+           END;`,
+        ),
+      /schema this site does not make \(not made by the site: trigger leak\)/,
+    ],
+    [
+      'a store with an extra table',
+      (folder: string) => tamperStore(folder, 'CREATE TABLE notes (text TEXT)'),
+      /not made by the site: table notes/,
+    ],
+    [
+      'a store with a dropped index',
+      (folder: string) => tamperStore(folder, 'DROP INDEX contact_messages_by_time'),
+      /missing or changed: index contact_messages_by_time/,
+    ],
+  ])('%s, naming it', async (_label, damage, message) => {
+    const folder = await backup();
+    damage(folder);
+    const attempt = restoreBackup(folder, target);
+    await expect(attempt).rejects.toBeInstanceOf(BackupError);
+    await expect(attempt).rejects.toThrow(message);
+    expect(nothingLeft()).toBe(true);
+  });
+});
+
+describe('admin accounts in a backup', () => {
+  it('are named before the backup is put in place', async () => {
+    const folder = await backup();
+    tamperStore(
+      folder,
+      "INSERT INTO admin_users (username, password_hash, created_at) VALUES ('intruder', 'x', '2026-01-01'), ('asha', 'y', '2026-01-01')",
+    );
+    const told: { usernames: string[]; inPlace: boolean }[] = [];
+    const result = await restoreBackup(folder, target, {
+      onAccounts: (usernames) => told.push({ usernames, inPlace: existsSync(target) }),
+    });
+    expect(told).toEqual([{ usernames: ['asha', 'intruder'], inPlace: false }]);
+    expect(result.accounts).toEqual(['asha', 'intruder']);
+  });
+});
+
+describe('with BACKUP_KEY', () => {
+  it('restores a backup signed with it', async () => {
+    const folder = await backup(KEY);
+    expect(readFileSync(path.join(folder, SIGNATURE_FILE), 'utf8')).toMatch(/^[0-9a-f]{64}\n$/);
+    await expect(restoreBackup(folder, target, { key: KEY })).resolves.toMatchObject({ dataDir: target });
+  });
+
+  it.each([
+    ['an unsigned backup', async () => backup(), /is not signed, and BACKUP_KEY is set/],
+    ['a backup signed with another key', async () => backup('o'.repeat(64)), /not signed with this BACKUP_KEY/],
+    [
+      'a signed backup whose store was changed and its hashes made to fit',
+      async () => {
+        const folder = await backup(KEY);
+        tamperStore(folder, "UPDATE events SET events_title = 'Changed' WHERE events_id = 101");
+        return folder;
+      },
+      /not signed with this BACKUP_KEY/,
+    ],
+  ])('refuses %s, unless told --unsigned', async (_label, make, message) => {
+    const folder = await make();
+    await expect(restoreBackup(folder, target, { key: KEY })).rejects.toThrow(message);
+    expect(nothingLeft()).toBe(true);
+    await expect(restoreBackup(folder, target, { key: KEY, unsigned: true })).resolves.toMatchObject({
+      dataDir: target,
+    });
+  });
+});
