@@ -106,6 +106,31 @@ ${revisionTriggers(['events', 'event_images'])}
      events_id INTEGER,
      detail TEXT NOT NULL DEFAULT ''
    );`,
+  // The office's console (issue #23). Accounts get a role (those there already are owners), an
+  // e-mail address for reset links and their last sign-in. One-time links (invitations and
+  // password resets) are kept as the SHA-256 of their token, like sessions. Messages get a status
+  // (in the inbox, or held as possible spam with the reason), when they were first read and when
+  // handled; the indexes serve the admin's list, newest first, per status.
+  `ALTER TABLE admin_users ADD COLUMN role TEXT NOT NULL DEFAULT 'owner' CHECK (role IN ('owner', 'editor'));
+   ALTER TABLE admin_users ADD COLUMN email TEXT NOT NULL DEFAULT '';
+   ALTER TABLE admin_users ADD COLUMN last_sign_in_at TEXT;
+   CREATE TABLE admin_links (
+     token_hash TEXT PRIMARY KEY,
+     kind TEXT NOT NULL CHECK (kind IN ('invitation', 'reset')),
+     username TEXT NOT NULL COLLATE NOCASE,
+     role TEXT NOT NULL CHECK (role IN ('owner', 'editor')),
+     email TEXT NOT NULL DEFAULT '',
+     created_by TEXT NOT NULL,
+     created_at INTEGER NOT NULL,
+     expires_at INTEGER NOT NULL,
+     used_at INTEGER
+   );
+   ALTER TABLE contact_messages ADD COLUMN status TEXT NOT NULL DEFAULT 'inbox' CHECK (status IN ('inbox', 'held'));
+   ALTER TABLE contact_messages ADD COLUMN held_reason TEXT NOT NULL DEFAULT '';
+   ALTER TABLE contact_messages ADD COLUMN read_at TEXT;
+   ALTER TABLE contact_messages ADD COLUMN handled_at TEXT;
+   CREATE INDEX contact_messages_by_status ON contact_messages(status, handled_at, received_at);
+   CREATE INDEX contact_messages_by_id_status ON contact_messages(status, id);`,
 ];
 
 export const DATABASE_FILE = 'site.sqlite';
