@@ -97,7 +97,8 @@ if (command === 'add-user' && rest[0] === '--role' && rest.length === 2) {
   role = wanted;
   rest.length = 0;
 }
-if (needsName && (!name || name.startsWith('--') || rest.length > 0)) fail(`${command} takes one user name. ${USAGE}`, 2);
+if (needsName && (!name || name.startsWith('--') || rest.length > 0))
+  fail(`${command} takes one user name. ${USAGE}`, 2);
 
 const dataDir = resolveDataDir();
 const { db } = openStore(dataDir);
@@ -111,12 +112,16 @@ try {
   } else if (name && command === 'add-user') {
     const user = await users.add(name, await newPassword(), { role });
     audit.record({ username: WHO, action: 'user-added', detail: `${user.username} (${user.role})` });
-    console.info(`Added ${user.username} as ${user.role === 'owner' ? 'an owner' : 'an editor'}. They can sign in at /Admin.`);
+    console.info(
+      `Added ${user.username} as ${user.role === 'owner' ? 'an owner' : 'an editor'}. They can sign in at /Admin.`,
+    );
   } else if (name && command === 'set-password') {
     await users.setPassword(name, await newPassword());
     new LoginThrottle(db).lift(name);
     audit.record({ username: WHO, action: 'user-password-set', detail: name });
-    console.info(`The password of ${name} is changed; their open sessions have ended and their sign-in lock is lifted.`);
+    console.info(
+      `The password of ${name} is changed; their open sessions have ended and their sign-in lock is lifted.`,
+    );
   } else if (name && command === 'remove-user') {
     users.remove(name);
     audit.record({ username: WHO, action: 'user-removed', detail: name });

@@ -130,7 +130,7 @@ ${revisionTriggers(['events', 'event_images'])}
    ALTER TABLE contact_messages ADD COLUMN read_at TEXT;
    ALTER TABLE contact_messages ADD COLUMN handled_at TEXT;
    CREATE INDEX contact_messages_by_status ON contact_messages(status, handled_at, received_at);
-   CREATE INDEX contact_messages_by_id_status ON contact_messages(status, id);`,
+   CREATE INDEX contact_messages_by_status_time ON contact_messages(status, received_at, id);`,
 ];
 
 export const DATABASE_FILE = 'site.sqlite';

@@ -8,7 +8,9 @@
  */
 import type { DatabaseSync } from 'node:sqlite';
 import { createAdminServices, type AdminServices } from './admin/adminServices.ts';
+import type { LinkMailer } from './admin/staffActions.ts';
 import { ContactService } from './contact/ContactService.ts';
+import { createSmtpTransport } from './contact/delivery.ts';
 import { loadFormSecret } from './contact/formSecret.ts';
 import { ContactMessageStore } from './contact/messageStore.ts';
 import { openDatabase, resolveDataDir } from './database.ts';
@@ -16,7 +18,7 @@ import { DiskCache } from './diskCache.ts';
 import type { EventsSource } from './events/EventsSource.ts';
 import { openEventsSource } from './events/index.ts';
 import { photoCacheDir } from './photoCache.ts';
-import { readServerSettings } from './settings.ts';
+import { readServerSettings, type MailSettings } from './settings.ts';
 
 export interface SiteServices {
   /** The folder of the store, the photos and the form key (DATA_DIR, resolved). */
@@ -50,7 +52,13 @@ async function createServices(env: NodeJS.ProcessEnv = process.env): Promise<Sit
       settings: settings.contact,
       secret: loadFormSecret(dataDir, env),
     });
-    const admin = settings.events.kind === 'embedded' ? createAdminServices(database, dataDir, photoCache) : undefined;
+    const admin =
+      settings.events.kind === 'embedded'
+        ? createAdminServices(database, dataDir, photoCache, {
+            mailsMessages: contact.mailsMessages,
+            mailer: linkMailer(settings.contact.mail),
+          })
+        : undefined;
     const close = async () => {
       await contact.close();
       await events.close();
@@ -61,6 +69,13 @@ async function createServices(env: NodeJS.ProcessEnv = process.env): Promise<Sit
     database.close();
     throw error;
   }
+}
+
+/** Sends the admin's one-time links with the contact form's SMTP settings, when there are any. */
+function linkMailer(mail: MailSettings | undefined): LinkMailer | undefined {
+  if (!mail) return undefined;
+  const transport = createSmtpTransport(mail.smtpUrl);
+  return (to, subject, text) => transport.sendMail({ from: mail.from, to, replyTo: mail.from, subject, text });
 }
 
 let current: Promise<SiteServices> | undefined;

@@ -69,7 +69,8 @@ describe('signing in', () => {
       restart();
       const locked = await attempt('ASHA', PASSWORD, '203.0.113.99');
       expect(locked).toMatchObject({ ok: false, status: 429 });
-      if (!locked.ok) expect(locked.error).toMatch(/Too many failed sign-ins\. Please wait 14 minutes, or ask an owner/);
+      if (!locked.ok)
+        expect(locked.error).toMatch(/Too many failed sign-ins\. Please wait 14 minutes, or ask an owner/);
       now += LOCK_MS - MINUTE;
       expect((await attempt('asha', PASSWORD, '203.0.113.99')).ok).toBe(true);
     });

@@ -4,7 +4,13 @@ import path from 'node:path';
 import type { DatabaseSync } from 'node:sqlite';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { csrfTokensMatch, newCsrfToken } from '../../../src/server/admin/csrf.ts';
-import { SESSION_ABSOLUTE_MS, SESSION_IDLE_MS, Sessions, hashToken, newSessionToken } from '../../../src/server/admin/sessions.ts';
+import {
+  SESSION_ABSOLUTE_MS,
+  SESSION_IDLE_MS,
+  Sessions,
+  hashToken,
+  newSessionToken,
+} from '../../../src/server/admin/sessions.ts';
 import { openDatabase } from '../../../src/server/database.ts';
 
 describe('csrfTokensMatch refuses', () => {

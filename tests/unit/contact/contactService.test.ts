@@ -164,25 +164,28 @@ describe('receiving a message', () => {
       { formToken: issueFormToken(SECRET, START - 1000) },
       /Sent 1 seconds after the page opened/,
     ],
-  ])('holds it as possible spam when %s: the same answer, stored with the reason, never e-mailed', async (_what, overrides, reason) => {
-    const sendMail = vi.fn(() => Promise.resolve());
-    const contact = new ContactService({
-      store,
-      settings: {
-        ...SETTINGS,
-        mail: { smtpUrl: 'smtp://127.0.0.1:9', to: 'office@example.org', from: 'office@example.org' },
-      },
-      secret: SECRET,
-      transport: { sendMail },
-      now: () => new Date(clock),
-    });
-    expect(contact.receive(message(overrides), '10.0.0.1')).toMatchObject({ kind: 'received', detail: 'held' });
-    await contact.deliverNow();
-    expect(sendMail).not.toHaveBeenCalled();
-    const [held] = store.list();
-    expect(held).toMatchObject({ name: 'Dr. Sample Person', status: 'held', delivery_state: 'stored' });
-    expect(held?.held_reason).toMatch(reason);
-  });
+  ])(
+    'holds it as possible spam when %s: the same answer, stored with the reason, never e-mailed',
+    async (_what, overrides, reason) => {
+      const sendMail = vi.fn(() => Promise.resolve());
+      const contact = new ContactService({
+        store,
+        settings: {
+          ...SETTINGS,
+          mail: { smtpUrl: 'smtp://127.0.0.1:9', to: 'office@example.org', from: 'office@example.org' },
+        },
+        secret: SECRET,
+        transport: { sendMail },
+        now: () => new Date(clock),
+      });
+      expect(contact.receive(message(overrides), '10.0.0.1')).toMatchObject({ kind: 'received', detail: 'held' });
+      await contact.deliverNow();
+      expect(sendMail).not.toHaveBeenCalled();
+      const [held] = store.list();
+      expect(held).toMatchObject({ name: 'Dr. Sample Person', status: 'held', delivery_state: 'stored' });
+      expect(held?.held_reason).toMatch(reason);
+    },
+  );
 
   it('deletes held messages after 30 days, and keeps the inbox’s', () => {
     const contact = service();
