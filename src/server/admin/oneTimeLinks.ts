@@ -87,6 +87,14 @@ export class OneTimeLinks {
     return { token, expiresAt };
   }
 
+  /** Whether a link for `username` was made within `withinMs` and is still unused (to space out Forgot password mails). */
+  recentlyMade(username: string, withinMs: number): boolean {
+    const row = this.#db
+      .prepare('SELECT 1 FROM admin_links WHERE username = ? AND used_at IS NULL AND created_at > ?')
+      .get(username, this.#now() - withinMs);
+    return row !== undefined;
+  }
+
   #row(token: string) {
     if (!token || token.length > 64) return undefined;
     const row = this.#db.prepare('SELECT * FROM admin_links WHERE token_hash = ?').get(hashToken(token));

@@ -199,3 +199,33 @@ export async function changeOwnPassword(
     return failure(error);
   }
 }
+
+/** The answer to Forgot your password when links can be e-mailed: the same whether or not the name exists. */
+export const FORGOT_ANSWER =
+  'If that account has an e-mail address, a link to choose a new password is on its way (it works once, for 72 hours). If no e-mail arrives within a few minutes, please ask an owner of the admin.';
+
+/**
+ * Forgot your password: when mail is set up and the account has an e-mail address, e-mails a reset
+ * link (at most one every 15 minutes), without waiting for the mail, so the answer takes as long
+ * whether or not the name exists. It neither ends sessions nor lifts a lock: only using the link
+ * (which proves the mailbox) does.
+ */
+export function forgotPassword(
+  { users, links, audit }: Services,
+  username: string,
+  origin: string,
+  mailer: LinkMailer,
+): string {
+  const user = users.find(username);
+  if (!user?.email || links.recentlyMade(user.username, 15 * 60 * 1000)) return FORGOT_ANSWER;
+  const { token } = links.create({
+    kind: 'reset',
+    username: user.username,
+    role: user.role,
+    email: user.email,
+    createdBy: 'Forgot your password',
+  });
+  audit.record({ username: user.username, action: 'user-reset-link', detail: 'Forgot your password (e-mailed)' });
+  void mailLink(mailer, user.email, 'reset', `${origin}/Admin/link?token=${token}`, 'You (Forgot your password)');
+  return FORGOT_ANSWER;
+}
