@@ -12,7 +12,7 @@ import { hashToken, newSessionToken } from './sessions.ts';
 
 export const LINK_LIFETIME_MS = 72 * 60 * 60 * 1000;
 
-export type LinkKind = 'invitation' | 'reset';
+type LinkKind = 'invitation' | 'reset';
 
 export interface OneTimeLink {
   kind: LinkKind;

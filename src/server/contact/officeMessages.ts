@@ -17,7 +17,7 @@ export const FILTER_LABELS: Record<MessageFilter, string> = {
   held: 'Held as possible spam',
 };
 
-export const MESSAGES_PER_PAGE = 50;
+const MESSAGES_PER_PAGE = 50;
 
 export interface MessageQuery {
   filter: MessageFilter;

@@ -5,7 +5,13 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { createAdminServices, type AdminServices } from '../../../src/server/admin/adminServices.ts';
 import { LINK_LIFETIME_MS, LINK_PROBLEMS, OneTimeLinks } from '../../../src/server/admin/oneTimeLinks.ts';
 import { Sessions, hashToken } from '../../../src/server/admin/sessions.ts';
-import { acceptLink, inviteColleague, resetColleague } from '../../../src/server/admin/staffActions.ts';
+import {
+  FORGOT_ANSWER,
+  acceptLink,
+  forgotPassword,
+  inviteColleague,
+  resetColleague,
+} from '../../../src/server/admin/staffActions.ts';
 import { openDatabase } from '../../../src/server/database.ts';
 
 const ORIGIN = 'https://isa.example.org';
@@ -105,6 +111,26 @@ describe('one-time links (invitations and resets)', () => {
     expect(await services.users.authenticate('bala', GOOD)).toBeDefined();
     expect(await services.users.authenticate('bala', 'the old long password')).toBeUndefined();
     expect(services.audit.recent(3).map((row) => row.action)).toContain('user-reset-link');
+  });
+
+  it('Forgot your password: the same answer for every name, a link e-mailed only to an account with an address, at most every 15 minutes, and no lock lifted', async () => {
+    await services.users.add('bala', 'the old long password', { role: 'editor', email: 'bala@example.org' });
+    await services.users.add('chitra', 'the old long password', { role: 'editor' });
+    for (let i = 0; i < 5; i += 1) {
+      const reserved = services.throttle.reserve({ username: 'bala', address: '192.0.2.9' });
+      if (reserved.ok) services.throttle.failed(reserved.reservation);
+    }
+    const sent: string[] = [];
+    const mailer = (to: string) => Promise.resolve(sent.push(to));
+    const answers = ['nobody', 'chitra', 'bala', 'BALA'].map((name) => forgotPassword(services, name, ORIGIN, mailer));
+    await Promise.resolve();
+    expect(new Set(answers)).toEqual(new Set([FORGOT_ANSWER]));
+    expect(sent).toEqual(['bala@example.org']);
+    expect(services.throttle.reserve({ username: 'bala', address: '192.0.2.10' }).ok).toBe(false);
+    now += 15 * 60 * 1000 + 1;
+    forgotPassword(services, 'bala', ORIGIN, mailer);
+    await Promise.resolve();
+    expect(sent).toHaveLength(2);
   });
 
   it('e-mails the link when mail is set up and an address is given, and says so', async () => {
