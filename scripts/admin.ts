@@ -1,9 +1,11 @@
 /**
  * `npm run admin -- COMMAND`: the accounts of the events admin, in the store in DATA_DIR.
- *   add-user NAME        makes an account (asks for its password)
- *   set-password NAME    gives it a new password (and signs it out everywhere)
- *   remove-user NAME     removes it (and signs it out)
- *   list-users           lists the accounts
+ *   add-user NAME [--role owner|editor]
+ *                        makes an account (asks for its password); the first account is an
+ *                        owner, later ones editors unless --role says otherwise
+ *   set-password NAME    gives it a new password (signs it out everywhere, lifts its sign-in lock)
+ *   remove-user NAME     removes it (and signs it out); never the last owner
+ *   list-users           lists the accounts and their roles
  * The password is read from standard input (its first line) when that is not a terminal, as in
  * `printf '%s\n' "$PASSWORD" | npm run admin -- add-user asha`; at a terminal it is asked for
  * twice, without echo. Exit code 0 on success; otherwise 1 (or 2 for a wrong command) and one
@@ -11,10 +13,13 @@
  */
 import { createInterface } from 'node:readline';
 import { AuditLog } from '../src/server/admin/auditLog.ts';
+import { LoginThrottle } from '../src/server/admin/loginThrottle.ts';
+import { isAdminRole, type AdminRole } from '../src/server/admin/roles.ts';
 import { AccountError, AdminUsers } from '../src/server/admin/users.ts';
 import { openDatabase, resolveDataDir } from '../src/server/database.ts';
 
-const USAGE = 'Usage: npm run admin -- add-user NAME | set-password NAME | remove-user NAME | list-users';
+const USAGE =
+  'Usage: npm run admin -- add-user NAME [--role owner|editor] | set-password NAME | remove-user NAME | list-users';
 const WHO = 'command line';
 
 function fail(message: string, code = 1): never {
@@ -85,7 +90,15 @@ const [command, name, ...rest] = process.argv.slice(2);
 if (!command || command === '--help' || command === '-h') fail(USAGE, command ? 0 : 2);
 const needsName = ['add-user', 'set-password', 'remove-user'].includes(command);
 if (!needsName && command !== 'list-users') fail(`Unknown command "${command}". ${USAGE}`, 2);
-if (needsName && (!name || rest.length > 0)) fail(`${command} takes one user name. ${USAGE}`, 2);
+let role: AdminRole | undefined;
+if (command === 'add-user' && rest[0] === '--role' && rest.length === 2) {
+  const wanted = rest[1];
+  if (!isAdminRole(wanted)) fail(`The role must be owner or editor. ${USAGE}`, 2);
+  role = wanted;
+  rest.length = 0;
+}
+if (needsName && (!name || name.startsWith('--') || rest.length > 0))
+  fail(`${command} takes one user name. ${USAGE}`, 2);
 
 const dataDir = resolveDataDir();
 const { db } = openStore(dataDir);
@@ -95,15 +108,20 @@ try {
   if (command === 'list-users') {
     const all = users.list();
     if (all.length === 0) console.info(`No users yet in ${dataDir}. Add one with: npm run admin -- add-user NAME`);
-    for (const user of all) console.info(`${user.username}\t(added ${user.createdAt.slice(0, 10)})`);
+    for (const user of all) console.info(`${user.username}\t${user.role}\t(added ${user.createdAt.slice(0, 10)})`);
   } else if (name && command === 'add-user') {
-    const user = await users.add(name, await newPassword());
-    audit.record({ username: WHO, action: 'user-added', detail: user.username });
-    console.info(`Added ${user.username}. They can sign in at /Admin.`);
+    const user = await users.add(name, await newPassword(), { role });
+    audit.record({ username: WHO, action: 'user-added', detail: `${user.username} (${user.role})` });
+    console.info(
+      `Added ${user.username} as ${user.role === 'owner' ? 'an owner' : 'an editor'}. They can sign in at /Admin.`,
+    );
   } else if (name && command === 'set-password') {
     await users.setPassword(name, await newPassword());
+    new LoginThrottle(db).lift(name);
     audit.record({ username: WHO, action: 'user-password-set', detail: name });
-    console.info(`The password of ${name} is changed; their open sessions have ended.`);
+    console.info(
+      `The password of ${name} is changed; their open sessions have ended and their sign-in lock is lifted.`,
+    );
   } else if (name && command === 'remove-user') {
     users.remove(name);
     audit.record({ username: WHO, action: 'user-removed', detail: name });

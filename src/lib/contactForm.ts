@@ -43,6 +43,8 @@ export const CONTACT_TOKEN_FIELD = 'formToken';
 export const CONTACT_HONEYPOT_FIELD = 'website';
 /** How long messages are kept (the privacy notice says so; older ones are deleted). */
 export const CONTACT_RETENTION_DAYS = 365;
+/** Messages held as possible spam (see ContactService) are deleted sooner; the privacy notice says so. */
+export const HELD_RETENTION_DAYS = 30;
 
 export const MAX_LENGTH: Record<ContactField, number> = { name: 200, email: 254, phone: 15, message: 5000 };
 

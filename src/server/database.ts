@@ -114,6 +114,31 @@ ${revisionTriggers(['events', 'event_images'])}
    CREATE INDEX event_images_by_path ON event_images(event_image);
    UPDATE events SET made_here = 0
      WHERE events_id IN (SELECT events_id FROM audit_log WHERE action = 'event-imported' AND username = 'npm run events:import');`,
+  // The office's console (issue #23). Accounts get a role (those there already are owners), an
+  // e-mail address for reset links and their last sign-in. One-time links (invitations and
+  // password resets) are kept as the SHA-256 of their token, like sessions. Messages get a status
+  // (in the inbox, or held as possible spam with the reason), when they were first read and when
+  // handled; the indexes serve the admin's list, newest first, per status.
+  `ALTER TABLE admin_users ADD COLUMN role TEXT NOT NULL DEFAULT 'owner' CHECK (role IN ('owner', 'editor'));
+   ALTER TABLE admin_users ADD COLUMN email TEXT NOT NULL DEFAULT '';
+   ALTER TABLE admin_users ADD COLUMN last_sign_in_at TEXT;
+   CREATE TABLE admin_links (
+     token_hash TEXT PRIMARY KEY,
+     kind TEXT NOT NULL CHECK (kind IN ('invitation', 'reset')),
+     username TEXT NOT NULL COLLATE NOCASE,
+     role TEXT NOT NULL CHECK (role IN ('owner', 'editor')),
+     email TEXT NOT NULL DEFAULT '',
+     created_by TEXT NOT NULL,
+     created_at INTEGER NOT NULL,
+     expires_at INTEGER NOT NULL,
+     used_at INTEGER
+   );
+   ALTER TABLE contact_messages ADD COLUMN status TEXT NOT NULL DEFAULT 'inbox' CHECK (status IN ('inbox', 'held'));
+   ALTER TABLE contact_messages ADD COLUMN held_reason TEXT NOT NULL DEFAULT '';
+   ALTER TABLE contact_messages ADD COLUMN read_at TEXT;
+   ALTER TABLE contact_messages ADD COLUMN handled_at TEXT;
+   CREATE INDEX contact_messages_by_status ON contact_messages(status, handled_at, received_at);
+   CREATE INDEX contact_messages_by_status_time ON contact_messages(status, received_at, id);`,
 ];
 
 export const DATABASE_FILE = 'site.sqlite';

@@ -8,7 +8,9 @@
  */
 import type { DatabaseSync } from 'node:sqlite';
 import { createAdminServices, type AdminServices } from './admin/adminServices.ts';
+import type { LinkMailer } from './admin/staffActions.ts';
 import { ContactService } from './contact/ContactService.ts';
+import { createSmtpTransport } from './contact/delivery.ts';
 import { loadFormSecret } from './contact/formSecret.ts';
 import { ContactMessageStore } from './contact/messageStore.ts';
 import { openDatabase, resolveDataDir } from './database.ts';
@@ -16,7 +18,7 @@ import { DiskCache } from './diskCache.ts';
 import type { EventsSource } from './events/EventsSource.ts';
 import { openEventsSource } from './events/index.ts';
 import { photoCacheDir } from './photoCache.ts';
-import { readServerSettings, type ServerSettings } from './settings.ts';
+import { readServerSettings, type MailSettings, type ServerSettings } from './settings.ts';
 
 export interface SiteServices {
   /** The folder of the store, the photos and the form key (DATA_DIR, resolved). */
@@ -49,7 +51,13 @@ async function createServices(
       settings: settings.contact,
       secret: loadFormSecret(dataDir, env),
     });
-    const admin = settings.events.kind === 'embedded' ? createAdminServices(database, dataDir, photoCache) : undefined;
+    const admin =
+      settings.events.kind === 'embedded'
+        ? createAdminServices(database, dataDir, photoCache, {
+            mailsMessages: contact.mailsMessages,
+            mailer: linkMailer(settings.contact.mail),
+          })
+        : undefined;
     const close = async () => {
       await contact.close();
       await events.close();
@@ -60,6 +68,13 @@ async function createServices(
     database.close();
     throw error;
   }
+}
+
+/** Sends the admin's one-time links with the contact form's SMTP settings, when there are any. */
+function linkMailer(mail: MailSettings | undefined): LinkMailer | undefined {
+  if (!mail) return undefined;
+  const transport = createSmtpTransport(mail.smtpUrl);
+  return (to, subject, text) => transport.sendMail({ from: mail.from, to, replyTo: mail.from, subject, text });
 }
 
 let current: Promise<SiteServices> | undefined;

@@ -14,8 +14,13 @@ export const ADMIN_PASSWORD = 'a long office password';
 const root = path.resolve(import.meta.dirname, '../..');
 
 /** Adds an account to the store in `dataDir` with `npm run admin`, the password piped in. */
-export function addUser(dataDir: string, username = ADMIN_USER, password = ADMIN_PASSWORD): void {
-  const result = spawnSync(process.execPath, ['scripts/admin.ts', 'add-user', username], {
+export function addUser(
+  dataDir: string,
+  username = ADMIN_USER,
+  password = ADMIN_PASSWORD,
+  role: 'owner' | 'editor' = 'owner',
+): void {
+  const result = spawnSync(process.execPath, ['scripts/admin.ts', 'add-user', username, '--role', role], {
     cwd: root,
     env: { ...process.env, DATA_DIR: dataDir },
     input: `${password}\n`,

@@ -30,10 +30,12 @@ const ADMIN_ENDPOINTS = '/Admin/edit/';
 const MAX_FORM_BYTES = 64 * 1024;
 
 const PUBLIC_PATHS = ['/admin/api/events_list', '/admin/api/event_details_list'];
+/** Pages for people who are not signed in: besides the sign-in, Forgot your password and one-time links. */
+const SIGNED_OUT_PAGES = ['/admin/forgot', '/admin/link'];
 const PUBLIC_PREFIX = '/admin/uploads/';
 const READ_METHODS = new Set(['GET', 'HEAD']);
 
-export type AdminAccess = 'open' | 'sign-in' | 'page' | 'endpoint';
+export type AdminAccess = 'open' | 'sign-in' | 'signed-out-page' | 'page' | 'endpoint';
 
 /** How the guard treats `pathname`; undefined for paths outside the admin. */
 export function adminAccessOf(pathname: string): AdminAccess | undefined {
@@ -41,6 +43,7 @@ export function adminAccessOf(pathname: string): AdminAccess | undefined {
   if (lower !== '/admin' && !lower.startsWith('/admin/')) return undefined;
   if (PUBLIC_PATHS.includes(lower) || lower.startsWith(PUBLIC_PREFIX)) return 'open';
   if (lower === SIGN_IN_PATH.toLowerCase()) return 'sign-in';
+  if (SIGNED_OUT_PAGES.includes(lower)) return 'signed-out-page';
   return `${lower}/`.startsWith(ADMIN_ENDPOINTS.toLowerCase()) ? 'endpoint' : 'page';
 }
 
@@ -125,6 +128,7 @@ export async function guardAdmin(context: GuardContext): Promise<Response | Admi
     if (session && !changes) return redirect(ADMIN_HOME);
     return { mode: 'signed-out', services: admin, form };
   }
+  if (access === 'signed-out-page') return { mode: 'signed-out', services: admin, form };
   if (!session || !token) {
     if (token) clearSessionCookie(cookies, url);
     return access === 'page'

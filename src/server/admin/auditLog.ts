@@ -19,7 +19,20 @@ export type AuditAction =
   | 'photo-removed'
   | 'user-added'
   | 'user-password-set'
-  | 'user-removed';
+  | 'user-removed'
+  | 'sign-out-everywhere'
+  | 'user-invited'
+  | 'user-reset-link'
+  | 'user-role-changed'
+  | 'password-changed'
+  | 'link-used'
+  | 'messages-listed'
+  | 'message-read'
+  | 'message-handled'
+  | 'message-not-handled'
+  | 'message-released'
+  | 'message-deleted'
+  | 'messages-exported';
 
 export interface AuditEntry {
   username: string;

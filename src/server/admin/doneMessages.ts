@@ -5,6 +5,11 @@ const MESSAGES: Readonly<Record<string, string>> = {
   draft: 'Saved as a draft: only the admin can see it.',
   'photo-removed': 'The photo was removed.',
   deleted: 'The event was deleted.',
+  handled: 'Marked as handled.',
+  'not-handled': 'Marked as not handled.',
+  released: 'Moved to the inbox.',
+  'message-deleted': 'The message was deleted.',
+  'user-removed': 'The account was removed; its sessions have ended.',
 };
 
 export function doneMessage(search: URLSearchParams): string | undefined {

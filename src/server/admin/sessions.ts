@@ -3,22 +3,28 @@
  * random token, the database only its SHA-256, so a copy of the database lets nobody in. OWASP
  * Session Management Cheat Sheet: at least 64 bits of entropy (we use 160, base32 as Lucia does),
  * an idle timeout (8 hours here, a working day: every use pushes it back, at most once a minute to
- * spare the disk), and the session deleted on the server when the user signs out.
+ * spare the disk), an absolute timeout (7 days from sign-in, however much it is used), and the
+ * session deleted on the server when the user signs out (or, with Sign out everywhere, every
+ * session of the account).
  */
 import { createHash, randomBytes } from 'node:crypto';
 import type { DatabaseSync } from 'node:sqlite';
 import { z } from 'zod';
 import { newCsrfToken } from './csrf.ts';
+import { ADMIN_ROLES, type AdminRole } from './roles.ts';
 
 export const SESSION_COOKIE = 'isa_admin_session';
 /** Idle time after which a session ends. */
 export const SESSION_IDLE_MS = 8 * 60 * 60 * 1000;
+/** Time from sign-in after which a session ends, used or not. */
+export const SESSION_ABSOLUTE_MS = 7 * 24 * 60 * 60 * 1000;
 /** A session used again within this time of its last extension is not written again. */
 const EXTEND_EVERY_MS = 60 * 1000;
 
 export interface AdminSession {
   userId: number;
   username: string;
+  role: AdminRole;
   csrfToken: string;
   expiresAt: number;
 }
@@ -49,7 +55,9 @@ export function hashToken(token: string): string {
 const sessionRowSchema = z.object({
   user_id: z.number(),
   username: z.string(),
+  role: z.enum(ADMIN_ROLES),
   csrf_token: z.string(),
+  created_at: z.number(),
   expires_at: z.number(),
 });
 
@@ -74,9 +82,10 @@ export class Sessions {
       )
       .run(hashToken(token), userId, csrfToken, now, expiresAt);
     this.#db.prepare('DELETE FROM admin_sessions WHERE expires_at <= ?').run(now);
-    const user = this.#db.prepare('SELECT username FROM admin_users WHERE id = ?').get(userId);
-    const username = typeof user?.['username'] === 'string' ? user['username'] : '';
-    return { token, session: { userId, username, csrfToken, expiresAt } };
+    const user = z
+      .object({ username: z.string(), role: z.enum(ADMIN_ROLES) })
+      .parse(this.#db.prepare('SELECT username, role FROM admin_users WHERE id = ?').get(userId));
+    return { token, session: { userId, username: user.username, role: user.role, csrfToken, expiresAt } };
   }
 
   /** The live session of `token` with its expiry pushed back, or undefined (an expired one is deleted). */
@@ -85,27 +94,34 @@ export class Sessions {
     const tokenHash = hashToken(token);
     const found = this.#db
       .prepare(
-        `SELECT s.user_id, u.username, s.csrf_token, s.expires_at
+        `SELECT s.user_id, u.username, u.role, s.csrf_token, s.created_at, s.expires_at
          FROM admin_sessions s JOIN admin_users u ON u.id = s.user_id WHERE s.token_hash = ?`,
       )
       .get(tokenHash);
     if (!found) return undefined;
     const row = sessionRowSchema.parse(found);
     const now = this.#now();
-    if (row.expires_at <= now) {
+    const endsAt = row.created_at + SESSION_ABSOLUTE_MS;
+    if (row.expires_at <= now || endsAt <= now) {
       this.#db.prepare('DELETE FROM admin_sessions WHERE token_hash = ?').run(tokenHash);
       return undefined;
     }
     let expiresAt = row.expires_at;
-    if (now + SESSION_IDLE_MS - expiresAt >= EXTEND_EVERY_MS) {
-      expiresAt = now + SESSION_IDLE_MS;
+    const extended = Math.min(now + SESSION_IDLE_MS, endsAt);
+    if (extended - expiresAt >= EXTEND_EVERY_MS) {
+      expiresAt = extended;
       this.#db.prepare('UPDATE admin_sessions SET expires_at = ? WHERE token_hash = ?').run(expiresAt, tokenHash);
     }
-    return { userId: row.user_id, username: row.username, csrfToken: row.csrf_token, expiresAt };
+    return { userId: row.user_id, username: row.username, role: row.role, csrfToken: row.csrf_token, expiresAt };
   }
 
   /** Ends the session of `token` (signing out). */
   invalidate(token: string | undefined): void {
     if (token) this.#db.prepare('DELETE FROM admin_sessions WHERE token_hash = ?').run(hashToken(token));
+  }
+
+  /** Ends every session of the account (Sign out everywhere, a password reset); returns how many. */
+  invalidateAllOf(userId: number): number {
+    return Number(this.#db.prepare('DELETE FROM admin_sessions WHERE user_id = ?').run(userId).changes);
   }
 }

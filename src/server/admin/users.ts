@@ -1,11 +1,13 @@
 /**
- * The accounts of the events admin, made and changed only with `npm run admin` (scripts/admin.ts).
- * Names are compared without regard to letter case; passwords are kept as argon2id hashes
- * (passwords.ts).
+ * The accounts of the admin, made and changed with `npm run admin` (scripts/admin.ts) and by owners
+ * on /Admin/staff. Each has a role (roles.ts); the last owner can be neither removed nor made an
+ * editor, so the office always keeps someone who can manage staff. Names are compared without
+ * regard to letter case; passwords are kept as argon2id hashes (passwords.ts).
  */
 import type { DatabaseSync } from 'node:sqlite';
 import { z } from 'zod';
 import { hashPassword, needsRehash, passwordProblem, verifyNothing, verifyPassword } from './passwords.ts';
+import { ADMIN_ROLES, type AdminRole } from './roles.ts';
 
 const usernameSchema = z
   .string()
@@ -17,7 +19,10 @@ const usernameSchema = z
 export interface AdminUser {
   id: number;
   username: string;
+  role: AdminRole;
+  email: string;
   createdAt: string;
+  lastSignInAt: string | null;
 }
 
 /** A name or password the rules refuse, or an account that exists (or does not) when it must not. */
@@ -29,16 +34,41 @@ const userRowSchema = z.object({
   id: z.number(),
   username: z.string(),
   password_hash: z.string(),
+  role: z.enum(ADMIN_ROLES),
+  email: z.string(),
   created_at: z.string(),
+  last_sign_in_at: z.string().nullable(),
 });
 
-function checkedName(username: string): string {
+type UserRow = z.infer<typeof userRowSchema>;
+
+function userOf(row: UserRow): AdminUser {
+  return {
+    id: row.id,
+    username: row.username,
+    role: row.role,
+    email: row.email,
+    createdAt: row.created_at,
+    lastSignInAt: row.last_sign_in_at,
+  };
+}
+
+export function checkedName(username: string): string {
   const parsed = usernameSchema.safeParse(username);
   if (!parsed.success) throw new AccountError(parsed.error.issues[0]?.message ?? 'The user name is not valid.');
   return parsed.data;
 }
 
-function checkedPassword(password: string): string {
+const emailSchema = z.union([z.literal(''), z.email().max(254)]);
+
+/** An e-mail address for reset links, or '' for none. */
+export function checkedEmail(email: string): string {
+  const parsed = emailSchema.safeParse(email.trim());
+  if (!parsed.success) throw new AccountError('The e-mail address is not valid.');
+  return parsed.data;
+}
+
+export function checkedPassword(password: string): string {
   const problem = passwordProblem(password);
   if (problem) throw new AccountError(problem);
   return password;
@@ -51,35 +81,76 @@ export class AdminUsers {
     this.#db = db;
   }
 
-  #row(username: string) {
+  #row(username: string): UserRow | undefined {
     const row = this.#db.prepare('SELECT * FROM admin_users WHERE username = ?').get(username.trim());
     return row ? userRowSchema.parse(row) : undefined;
   }
 
-  async add(username: string, password: string): Promise<AdminUser> {
+  #existing(username: string): UserRow {
+    const row = this.#row(checkedName(username));
+    if (!row) throw new AccountError(`There is no user named "${username.trim()}".`);
+    return row;
+  }
+
+  #ownerCount(): number {
+    const n = this.#db.prepare("SELECT count(*) AS n FROM admin_users WHERE role = 'owner'").get()?.['n'];
+    return typeof n === 'number' ? n : 0;
+  }
+
+  /** The account named `username`, or undefined. */
+  find(username: string): AdminUser | undefined {
+    const row = usernameSchema.safeParse(username).success ? this.#row(username) : undefined;
+    return row ? userOf(row) : undefined;
+  }
+
+  /**
+   * Makes an account. Without a role, the first account is an owner (someone must be able to
+   * manage staff) and later ones are editors.
+   */
+  async add(
+    username: string,
+    password: string,
+    options: { role?: AdminRole | undefined; email?: string | undefined } = {},
+  ): Promise<AdminUser> {
     const name = checkedName(username);
+    const email = checkedEmail(options.email ?? '');
     const passwordHash = await hashPassword(checkedPassword(password));
     if (this.#row(name)) throw new AccountError(`There is already a user named "${name}".`);
-    const createdAt = new Date().toISOString();
-    const result = this.#db
-      .prepare('INSERT INTO admin_users (username, password_hash, created_at) VALUES (?, ?, ?)')
-      .run(name, passwordHash, createdAt);
-    return { id: Number(result.lastInsertRowid), username: name, createdAt };
+    const role = options.role ?? (this.#db.prepare('SELECT 1 FROM admin_users').get() ? 'editor' : 'owner');
+    this.#db
+      .prepare('INSERT INTO admin_users (username, password_hash, role, email, created_at) VALUES (?, ?, ?, ?, ?)')
+      .run(name, passwordHash, role, email, new Date().toISOString());
+    return userOf(this.#existing(name));
   }
 
   /** Sets a new password and signs the user out everywhere. */
   async setPassword(username: string, password: string): Promise<void> {
-    const row = this.#row(checkedName(username));
-    if (!row) throw new AccountError(`There is no user named "${username.trim()}".`);
+    const row = this.#existing(username);
     const passwordHash = await hashPassword(checkedPassword(password));
     this.#db.prepare('UPDATE admin_users SET password_hash = ? WHERE id = ?').run(passwordHash, row.id);
     this.#db.prepare('DELETE FROM admin_sessions WHERE user_id = ?').run(row.id);
   }
 
-  /** Removes the account; its sessions end with it. */
+  /** Changes the role; refuses to make the last owner an editor. */
+  setRole(username: string, role: AdminRole): void {
+    const row = this.#existing(username);
+    if (row.role === 'owner' && role !== 'owner' && this.#ownerCount() <= 1) {
+      throw new AccountError(`${row.username} is the last owner: make someone else an owner first.`);
+    }
+    this.#db.prepare('UPDATE admin_users SET role = ? WHERE id = ?').run(role, row.id);
+  }
+
+  /** Records a successful sign-in (shown on the staff page). */
+  recordSignIn(userId: number, at = new Date()): void {
+    this.#db.prepare('UPDATE admin_users SET last_sign_in_at = ? WHERE id = ?').run(at.toISOString(), userId);
+  }
+
+  /** Removes the account; its sessions end with it. Refuses to remove the last owner. */
   remove(username: string): void {
-    const row = this.#row(checkedName(username));
-    if (!row) throw new AccountError(`There is no user named "${username.trim()}".`);
+    const row = this.#existing(username);
+    if (row.role === 'owner' && this.#ownerCount() <= 1) {
+      throw new AccountError(`${row.username} is the last owner and cannot be removed.`);
+    }
     this.#db.prepare('DELETE FROM admin_users WHERE id = ?').run(row.id);
   }
 
@@ -87,10 +158,7 @@ export class AdminUsers {
     return this.#db
       .prepare('SELECT * FROM admin_users ORDER BY username')
       .all()
-      .map((row) => {
-        const user = userRowSchema.parse(row);
-        return { id: user.id, username: user.username, createdAt: user.created_at };
-      });
+      .map((row) => userOf(userRowSchema.parse(row)));
   }
 
   /**
@@ -106,6 +174,6 @@ export class AdminUsers {
         .prepare('UPDATE admin_users SET password_hash = ? WHERE id = ?')
         .run(await hashPassword(password), row.id);
     }
-    return { id: row.id, username: row.username, createdAt: row.created_at };
+    return userOf(row);
   }
 }

@@ -5,8 +5,13 @@
  * 1. A sender over the rate limit is told to wait (429), before anything else.
  * 2. The form token must be one this site gave out (see formToken.ts), not older than a day;
  *    otherwise the answer hands back a new token.
- * 3. Bots are dropped silently, and told what a person would be told: the hidden honeypot field
- *    was filled in, or a form from a page load came back faster than a person can fill it in.
+ * 3. What looks like a bot is held, not dropped, and the sender is told what a person would be
+ *    told: the hidden honeypot field was filled in, or a form from a page load came back faster
+ *    than a person can fill it in (a browser's autofill can be that fast). A held message is
+ *    stored with the reason, never e-mailed, shown to the office under "Held as possible spam"
+ *    (one action moves it to the inbox) and deleted after 30 days: a visitor told that the
+ *    message arrived is never lost. (A held message whose fields fail the form's checks is
+ *    answered like any other: the visitor is told what to correct.)
  *    Every token's clock starts when it is given out: a token handed back in an answer (after a
  *    refusal, or for the next message) must wait the same time, so posting nonsense to get a
  *    token and sending the form with it at once saves a bot no time. A person who presses Submit
@@ -19,6 +24,7 @@ import {
   CONTACT_HONEYPOT_FIELD,
   CONTACT_RETENTION_DAYS,
   CONTACT_TOKEN_FIELD,
+  HELD_RETENTION_DAYS,
   FORM_EXPIRED_MESSAGE,
   RATE_LIMITED_MESSAGE,
   TOO_SOON_MESSAGE,
@@ -32,8 +38,8 @@ import { RateLimiter } from './rateLimiter.ts';
 import type { ContactSettings } from '../settings.ts';
 
 export type ContactOutcome =
-  /** Stored (`detail` says whether it was new or the same form again), or dropped as a bot's. */
-  | { kind: 'received'; detail: 'stored' | 'repeat' | 'dropped'; formToken: string }
+  /** Stored (`detail` says whether it was new, the same form again, or held as possible spam). */
+  | { kind: 'received'; detail: 'stored' | 'repeat' | 'held'; formToken: string }
   | { kind: 'invalid'; error: string; fields: ContactField[]; formToken: string }
   | { kind: 'rate-limited'; error: string; retryAfterSeconds: number };
 
@@ -99,11 +105,15 @@ export class ContactService {
 
     const honeypot = field(input, CONTACT_HONEYPOT_FIELD);
     const tooFast = now.getTime() - token.issuedAt < this.#settings.minFillMs;
-    if ((typeof honeypot === 'string' && honeypot.trim() !== '') || (tooFast && token.origin === 'page')) {
-      this.#limiter.hit(clientAddress, now.getTime());
-      return { kind: 'received', detail: 'dropped', formToken: this.issueToken('answer') };
+    if (tooFast && token.origin !== 'page') {
+      return { kind: 'invalid', error: TOO_SOON_MESSAGE, fields: [], formToken: String(rawToken) };
     }
-    if (tooFast) return { kind: 'invalid', error: TOO_SOON_MESSAGE, fields: [], formToken: String(rawToken) };
+    const heldReason =
+      typeof honeypot === 'string' && honeypot.trim() !== ''
+        ? 'The hidden field that only robots fill in was filled in.'
+        : tooFast
+          ? `Sent ${Math.max(0, Math.round((now.getTime() - token.issuedAt) / 100) / 10)} seconds after the page opened.`
+          : '';
 
     const check = checkContactForm(input);
     if (!check.ok) {
@@ -112,9 +122,10 @@ export class ContactService {
     }
 
     this.#limiter.hit(clientAddress, now.getTime());
-    const { duplicate } = this.#store.add(check.message, token.nonce, now, this.mailsMessages);
-    if (!duplicate) void this.deliverNow();
-    return { kind: 'received', detail: duplicate ? 'repeat' : 'stored', formToken: this.issueToken('answer') };
+    const { duplicate } = this.#store.add(check.message, token.nonce, now, this.mailsMessages, heldReason);
+    if (!duplicate && !heldReason) void this.deliverNow();
+    const detail = duplicate ? 'repeat' : heldReason ? 'held' : 'stored';
+    return { kind: 'received', detail, formToken: this.issueToken('answer') };
   }
 
   /**
@@ -155,9 +166,16 @@ export class ContactService {
     await this.#delivering;
   }
 
-  /** Deletes messages older than the retention period the privacy notice states. */
+  /**
+   * Deletes messages older than the retention period the privacy notice states, and messages held
+   * as possible spam after their shorter one.
+   */
   deleteExpired(): number {
-    return this.#store.deleteReceivedBefore(new Date(this.#now().getTime() - CONTACT_RETENTION_DAYS * DAY));
+    const now = this.#now().getTime();
+    return (
+      this.#store.deleteReceivedBefore(new Date(now - CONTACT_RETENTION_DAYS * DAY)) +
+      this.#store.deleteHeldBefore(new Date(now - HELD_RETENTION_DAYS * DAY))
+    );
   }
 
   /**

@@ -35,12 +35,32 @@ function terminalSafe(text: string): string {
   return text.replace(CONTROL, (char) => `\\u{${codeOf(char)}}`);
 }
 
-const CSV_COLUMNS = ['id', 'received_at', 'name', 'email', 'phone', 'message', 'delivery_state', 'sent_at'] as const;
+const CSV_COLUMNS = [
+  'id',
+  'received_at',
+  'name',
+  'email',
+  'phone',
+  'message',
+  'delivery_state',
+  'sent_at',
+  'status',
+  'held_reason',
+  'handled_at',
+] as const;
 
 function csvCell(value: string | number | null): string {
   let text = value === null ? '' : String(value);
   if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
   return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+}
+
+/**
+ * The CSV the admin's Export as CSV downloads: UTF-8 with a byte-order mark, so that a spreadsheet
+ * opens Tamil and other non-Latin text with the right characters.
+ */
+export function messagesCsvFile(messages: readonly StoredMessage[]): string {
+  return `\uFEFF${formatMessages(messages, 'csv')}`;
 }
 
 export function formatMessages(messages: readonly StoredMessage[], format: MessagesFormat): string {
@@ -67,7 +87,11 @@ export function formatMessages(messages: readonly StoredMessage[], format: Messa
         .split(/\r?\n/)
         .map((line) => `   ${terminalSafe(line)}`)
         .join('\n');
-      return `#${message.id}  ${message.received_at}  ${STATE_LABELS[message.delivery_state]}${failure}\n   From: ${from}\n\n${body}\n`;
+      const state =
+        message.status === 'held'
+          ? `held as possible spam: ${terminalSafe(message.held_reason)}`
+          : STATE_LABELS[message.delivery_state];
+      return `#${message.id}  ${message.received_at}  ${state}${failure}\n   From: ${from}\n\n${body}\n`;
     })
     .join('\n');
 }

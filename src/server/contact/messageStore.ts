@@ -7,6 +7,8 @@ import { z } from 'zod';
 import type { ContactMessage } from '../../lib/contactForm.ts';
 
 const DELIVERY_STATES = ['stored', 'pending', 'sending', 'sent'] as const;
+/** In the inbox, or held as possible spam (kept, not e-mailed, deleted sooner: see ContactService). */
+const MESSAGE_STATUSES = ['inbox', 'held'] as const;
 
 const storedMessageSchema = z.object({
   id: z.number().int(),
@@ -19,11 +21,22 @@ const storedMessageSchema = z.object({
   attempts: z.number().int(),
   last_error: z.string().nullable(),
   sent_at: z.string().nullable(),
+  status: z.enum(MESSAGE_STATUSES),
+  held_reason: z.string(),
+  read_at: z.string().nullable(),
+  handled_at: z.string().nullable(),
 });
 
 export type StoredMessage = z.infer<typeof storedMessageSchema>;
 
-const COLUMNS = 'id, received_at, name, email, phone, message, delivery_state, attempts, last_error, sent_at';
+export const MESSAGE_COLUMNS =
+  'id, received_at, name, email, phone, message, delivery_state, attempts, last_error, sent_at, status, held_reason, read_at, handled_at';
+const COLUMNS = MESSAGE_COLUMNS;
+
+/** A stored row as the rest of the code reads it (checked, never trusted). */
+export function parseStoredMessage(row: unknown): StoredMessage {
+  return storedMessageSchema.parse(row);
+}
 
 /** A message claimed for sending longer ago than this is taken to have been abandoned (a crash). */
 const CLAIM_TIMEOUT_MS = 10 * 60_000;
@@ -38,17 +51,21 @@ export class ContactMessageStore {
   /**
    * Stores a message unless one with the same form nonce is already there (the same form sent
    * twice). `deliver`: whether it waits to be e-mailed ('pending') or is only kept ('stored').
+   * `heldReason`: why the anti-spam rules suspect it; it is then held (kept, never e-mailed).
    */
   add(
     message: ContactMessage,
     formNonce: string,
     receivedAt: Date,
     deliver: boolean,
+    heldReason = '',
   ): { id: number; duplicate: boolean } {
+    const held = heldReason !== '';
+    deliver &&= !held;
     const inserted = this.#db
       .prepare(
-        `INSERT INTO contact_messages (received_at, name, email, phone, message, form_nonce, delivery_state, next_attempt_at)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+        `INSERT INTO contact_messages (received_at, name, email, phone, message, form_nonce, delivery_state, next_attempt_at, status, held_reason)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
          ON CONFLICT(form_nonce) DO NOTHING
          RETURNING id`,
       )
@@ -61,6 +78,8 @@ export class ContactMessageStore {
         formNonce,
         deliver ? 'pending' : 'stored',
         deliver ? receivedAt.toISOString() : null,
+        held ? 'held' : 'inbox',
+        heldReason.slice(0, 200),
       );
     if (typeof inserted?.['id'] === 'number') return { id: inserted['id'], duplicate: false };
     const existing = this.#db.prepare('SELECT id FROM contact_messages WHERE form_nonce = ?').get(formNonce);
@@ -131,6 +150,14 @@ export class ContactMessageStore {
   /** Deletes messages received before `cutoff` (the retention period of the privacy notice). */
   deleteReceivedBefore(cutoff: Date): number {
     const result = this.#db.prepare('DELETE FROM contact_messages WHERE received_at < ?').run(cutoff.toISOString());
+    return Number(result.changes);
+  }
+
+  /** Deletes messages held as possible spam received before `cutoff` (their shorter retention). */
+  deleteHeldBefore(cutoff: Date): number {
+    const result = this.#db
+      .prepare("DELETE FROM contact_messages WHERE status = 'held' AND received_at < ?")
+      .run(cutoff.toISOString());
     return Number(result.changes);
   }
 }

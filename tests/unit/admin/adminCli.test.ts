@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { AuditLog } from '../../../src/server/admin/auditLog.ts';
+import { ACCOUNT_MAX_FAILURES, LoginThrottle } from '../../../src/server/admin/loginThrottle.ts';
 import { AdminUsers } from '../../../src/server/admin/users.ts';
 import { openDatabase } from '../../../src/server/database.ts';
 
@@ -30,6 +31,8 @@ describe('npm run admin', () => {
       ['a name with a space', ['add-user', 'asha k'], 'a good long password\n', 1, /no spaces/],
       ['no password at all', ['add-user', 'asha'], '', 1, /at least 12 characters/],
       ['removing nobody', ['remove-user', 'nobody'], '', 1, /no user named "nobody"/],
+      ['an unknown role', ['add-user', 'asha', '--role', 'admin'], '', 2, /role must be owner or editor/],
+      ['a role without its value', ['add-user', 'asha', '--role'], '', 2, /takes one user name/],
       ['a new password for nobody', ['set-password', 'nobody'], 'a good long password\n', 1, /no user named/],
     ])('%s', (_label, args, input, code, message) => {
       const result = run(args, input);
@@ -56,22 +59,36 @@ describe('npm run admin', () => {
     expect(added.stderr).toBe('');
     expect(added.status).toBe(0);
     expect(run(['add-user', 'ASHA'], 'correct horse battery\n').stderr).toMatch(/already a user/);
-    expect(run(['list-users']).stdout).toMatch(/^asha\t/m);
+    expect(run(['list-users']).stdout).toMatch(/^asha\towner\t/m);
+    expect(run(['add-user', 'bala'], 'correct horse battery\n').stdout).toMatch(/bala as an editor/);
+    expect(run(['add-user', 'chitra', '--role', 'owner'], 'correct horse battery\n').status).toBe(0);
+    expect(run(['list-users']).stdout).toMatch(/^bala\teditor\t.*\n^chitra\towner\t/m);
+    expect(run(['remove-user', 'bala']).status).toBe(0);
+    expect(run(['remove-user', 'chitra']).status).toBe(0);
 
     const { db } = openDatabase(dataDir);
     const users = new AdminUsers(db);
     expect(await users.authenticate('asha', 'correct horse battery')).toBeDefined();
+    const throttle = new LoginThrottle(db);
+    for (let i = 0; i < ACCOUNT_MAX_FAILURES; i += 1) {
+      const reserved = throttle.reserve({ username: 'asha', address: '192.0.2.1' });
+      if (reserved.ok) throttle.failed(reserved.reservation);
+    }
+    expect(throttle.reserve({ username: 'asha', address: '192.0.2.2' }).ok).toBe(false);
     expect(run(['set-password', 'asha'], 'another long password\n').status).toBe(0);
+    expect(throttle.reserve({ username: 'asha', address: '192.0.2.2' }).ok).toBe(true);
     expect(await users.authenticate('asha', 'correct horse battery')).toBeUndefined();
     expect(await users.authenticate('asha', 'another long password')).toBeDefined();
-    expect(run(['remove-user', 'asha']).status).toBe(0);
-    expect(users.list()).toEqual([]);
+    const lastOwner = run(['remove-user', 'asha']);
+    expect(lastOwner.status).toBe(1);
+    expect(lastOwner.stderr).toMatch(/last owner/);
+    expect(users.list().map((user) => user.username)).toEqual(['asha']);
     expect(
       new AuditLog(db)
         .recent()
         .map((row) => row.action)
         .reverse(),
-    ).toEqual(['user-added', 'user-password-set', 'user-removed']);
+    ).toEqual(['user-added', 'user-added', 'user-added', 'user-removed', 'user-removed', 'user-password-set']);
     db.close();
   });
 });

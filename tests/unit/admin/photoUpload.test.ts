@@ -12,7 +12,7 @@ import { MAX_PHOTOS_PER_EVENT } from '../../../src/server/events/eventFields.ts'
 import { MAX_PHOTO_BYTES } from '../../../src/server/photos/photoIntake.ts';
 
 const URL_ = 'http://127.0.0.1/Admin/edit/events/1/photos';
-const session: AdminSession = { userId: 1, username: 'asha', csrfToken: 'x', expiresAt: 0 };
+const session: AdminSession = { userId: 1, username: 'asha', role: 'editor', csrfToken: 'x', expiresAt: 0 };
 
 const jpeg = (width = 64, height = 48) =>
   sharp({ create: { width, height, channels: 3, background: '#3a7' } })

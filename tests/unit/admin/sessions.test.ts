@@ -4,7 +4,13 @@ import path from 'node:path';
 import type { DatabaseSync } from 'node:sqlite';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { csrfTokensMatch, newCsrfToken } from '../../../src/server/admin/csrf.ts';
-import { SESSION_IDLE_MS, Sessions, hashToken, newSessionToken } from '../../../src/server/admin/sessions.ts';
+import {
+  SESSION_ABSOLUTE_MS,
+  SESSION_IDLE_MS,
+  Sessions,
+  hashToken,
+  newSessionToken,
+} from '../../../src/server/admin/sessions.ts';
 import { openDatabase } from '../../../src/server/database.ts';
 
 describe('csrfTokensMatch refuses', () => {
@@ -63,6 +69,32 @@ describe('Sessions', () => {
       now += SESSION_IDLE_MS;
       expect(sessions.validate(token)).toBeUndefined();
       expect(db.prepare('SELECT count(*) AS n FROM admin_sessions').get()?.['n']).toBe(0);
+    });
+
+    it('a session 7 days old, although used every few hours (an absolute lifetime)', () => {
+      const { token } = sessions.create(userId);
+      const start = now;
+      while (now + 7 * 60 * 60 * 1000 < start + SESSION_ABSOLUTE_MS) {
+        now += 7 * 60 * 60 * 1000;
+        expect(sessions.validate(token)?.expiresAt).toBeLessThanOrEqual(start + SESSION_ABSOLUTE_MS);
+      }
+      now = start + SESSION_ABSOLUTE_MS;
+      expect(sessions.validate(token)).toBeUndefined();
+      expect(db.prepare('SELECT count(*) AS n FROM admin_sessions').get()?.['n']).toBe(0);
+    });
+
+    it('every session of the account after Sign out everywhere, and no one else’s', () => {
+      const otherId = Number(
+        db.prepare("INSERT INTO admin_users (username, password_hash, created_at) VALUES ('bala', 'x', '')").run()
+          .lastInsertRowid,
+      );
+      const phone = sessions.create(userId);
+      const laptop = sessions.create(userId);
+      const colleague = sessions.create(otherId);
+      expect(sessions.invalidateAllOf(userId)).toBe(2);
+      expect(sessions.validate(phone.token)).toBeUndefined();
+      expect(sessions.validate(laptop.token)).toBeUndefined();
+      expect(sessions.validate(colleague.token)?.username).toBe('bala');
     });
 
     it('a session after sign-out', () => {

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   FORM_EXPIRED_MESSAGE,
+  HELD_RETENTION_DAYS,
   INVALID_EMAIL_MESSAGE,
   MISSING_FIELDS_MESSAGE,
   RATE_LIMITED_MESSAGE,
@@ -157,12 +158,44 @@ describe('receiving a message', () => {
   });
 
   it.each([
-    ['the hidden honeypot field is filled in', { website: 'https://spam.example.net' }],
-    ['the form came back faster than a person fills it in', { formToken: issueFormToken(SECRET, START - 1000) }],
-  ])('drops it silently when %s: the answer is the same, nothing is stored', (_what, overrides) => {
-    const outcome = service().receive(message(overrides), '10.0.0.1');
-    expect(outcome).toMatchObject({ kind: 'received', detail: 'dropped' });
-    expect(store.count()).toBe(0);
+    ['the hidden honeypot field is filled in', { website: 'https://spam.example.net' }, /hidden field/],
+    [
+      'the form came back 1 second after the page opened (autofill)',
+      { formToken: issueFormToken(SECRET, START - 1000) },
+      /Sent 1 seconds after the page opened/,
+    ],
+  ])(
+    'holds it as possible spam when %s: the same answer, stored with the reason, never e-mailed',
+    async (_what, overrides, reason) => {
+      const sendMail = vi.fn(() => Promise.resolve());
+      const contact = new ContactService({
+        store,
+        settings: {
+          ...SETTINGS,
+          mail: { smtpUrl: 'smtp://127.0.0.1:9', to: 'office@example.org', from: 'office@example.org' },
+        },
+        secret: SECRET,
+        transport: { sendMail },
+        now: () => new Date(clock),
+      });
+      expect(contact.receive(message(overrides), '10.0.0.1')).toMatchObject({ kind: 'received', detail: 'held' });
+      await contact.deliverNow();
+      expect(sendMail).not.toHaveBeenCalled();
+      const [held] = store.list();
+      expect(held).toMatchObject({ name: 'Dr. Sample Person', status: 'held', delivery_state: 'stored' });
+      expect(held?.held_reason).toMatch(reason);
+    },
+  );
+
+  it('deletes held messages after 30 days, and keeps the inbox’s', () => {
+    const contact = service();
+    contact.receive(message({ website: 'https://spam.example.net' }), '10.0.0.1');
+    contact.receive(message({ formToken: token(), name: 'A person' }), '10.0.0.1');
+    clock += (HELD_RETENTION_DAYS - 1) * 24 * 60 * 60_000;
+    expect(contact.deleteExpired()).toBe(0);
+    clock += 2 * 24 * 60 * 60_000;
+    expect(contact.deleteExpired()).toBe(1);
+    expect(store.list().map((stored) => [stored.name, stored.status])).toEqual([['A person', 'inbox']]);
   });
 
   it('tells an address over the limit to wait, and lets it send again later', () => {

@@ -199,6 +199,10 @@ describe('e-mailing messages to the office', () => {
         attempts: 0,
         last_error: null,
         sent_at: null,
+        status: 'inbox',
+        held_reason: '',
+        read_at: null,
+        handled_at: null,
       },
       mailSettings(25),
     );

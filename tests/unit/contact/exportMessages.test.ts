@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { formatMessages } from '../../../src/server/contact/exportMessages.ts';
+import { formatMessages, messagesCsvFile } from '../../../src/server/contact/exportMessages.ts';
 import { ContactMessageStore, type StoredMessage } from '../../../src/server/contact/messageStore.ts';
 import { openDatabase } from '../../../src/server/database.ts';
 
@@ -19,6 +19,10 @@ const older: StoredMessage = {
   attempts: 1,
   last_error: null,
   sent_at: '2026-11-20T09:00:01.000Z',
+  status: 'inbox',
+  held_reason: '',
+  read_at: null,
+  handled_at: null,
 };
 const newer: StoredMessage = {
   ...older,
@@ -37,11 +41,32 @@ const newer: StoredMessage = {
 describe('formatMessages', () => {
   it('writes CSV that a spreadsheet reads safely: quoted, and formulas defused', () => {
     const csv = formatMessages([newer, older], 'csv');
-    expect(csv.split('\r\n')[0]).toBe('id,received_at,name,email,phone,message,delivery_state,sent_at');
+    expect(csv.split('\r\n')[0]).toBe(
+      'id,received_at,name,email,phone,message,delivery_state,sent_at,status,held_reason,handled_at',
+    );
     expect(csv).toContain(
       `2,2026-11-21T09:00:00.000Z,"'=HYPERLINK(""http://evil.example.net"")",other@example.org,,"Commas, ""quotes""\nand lines",pending,`,
     );
     expect(csv).toContain('1,2026-11-20T09:00:00.000Z,Dr. Sample Person,');
+  });
+
+  it.each([
+    ['=', '=1+1'],
+    ['+', '+91 98765 43210'],
+    ['-', '-2+3'],
+    ['@', '@SUM(A1)'],
+    ['a tab', '\t=1'],
+    ['a carriage return', '\r=1'],
+  ])('defuses a cell that starts with %s', (_label, text) => {
+    const row = formatMessages([{ ...older, name: text }], 'csv').split('\r\n')[1] ?? '';
+    expect(row).toMatch(/^1,2026-11-20T09:00:00.000Z,"?'/);
+  });
+
+  it('the admin’s CSV file starts with a UTF-8 byte-order mark and keeps non-Latin text', () => {
+    const file = messagesCsvFile([{ ...older, name: 'டாக்டர் மாதிரி' }]);
+    expect(file.startsWith('\uFEFFid,received_at')).toBe(true);
+    expect(Buffer.from(file, 'utf8').subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
+    expect(file).toContain('டாக்டர் மாதிரி');
   });
 
   it('writes JSON with every field', () => {

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { CONTACT_RETENTION_DAYS } from '../../../src/lib/contactForm.ts';
+import { CONTACT_RETENTION_DAYS, HELD_RETENTION_DAYS } from '../../../src/lib/contactForm.ts';
 import { describeRetention, fillPrivacyText } from '../../../src/lib/privacyNotice.ts';
 
 describe('the privacy notice', () => {
@@ -22,5 +22,10 @@ describe('the privacy notice', () => {
   it('the site keeps messages for the period the notice states (12 months)', () => {
     expect(describeRetention(CONTACT_RETENTION_DAYS)).toBe('12 months');
     expect(readFileSync('content/privacy.yaml', 'utf8')).toContain('{retention}');
+  });
+
+  it('says that messages held as possible spam are deleted after the site’s 30 days', () => {
+    expect(HELD_RETENTION_DAYS).toBe(30);
+    expect(readFileSync('content/privacy.yaml', 'utf8')).toMatch(/possible spam[^.]*deleted after 30 days/);
   });
 });

@@ -1,0 +1,73 @@
+/**
+ * What the admin's message pages do, so that the pages only compose: find the message a page's
+ * address names, and change it (handled, not handled, moved out of held, deleted). Every view and
+ * change leaves an audit row naming the message by its id, never its text.
+ */
+import { parseId } from '../../lib/parseId.ts';
+import type { StoredMessage } from '../contact/messageStore.ts';
+import { refuseOtherMethods } from '../pageMethods.ts';
+import { signedIn, type AdminLocals } from './adminGuard.ts';
+
+type SignedInLocals = Extract<AdminLocals, { mode: 'signed-in' }>;
+
+type MessageDone = 'handled' | 'not-handled' | 'released';
+
+/** The signed-in admin and the message the address names, or 404 / 405. */
+export function adminMessagePage(
+  locals: App.Locals,
+  request: Request,
+  messageId: string | undefined,
+): Response | (SignedInLocals & { message: StoredMessage }) {
+  const admin = signedIn(locals);
+  const id = parseId(messageId);
+  const message = id === undefined ? undefined : admin.services.messages.get(id);
+  if (!message) return new Response(null, { status: 404 });
+  return refuseOtherMethods(request) ?? { ...admin, message };
+}
+
+/** Opening a message: it is read from now on, and who read it is in the audit log. */
+export function readMessage({ services, session }: SignedInLocals, message: StoredMessage): void {
+  services.messages.markRead(message.id);
+  services.audit.record({ username: session.username, action: 'message-read', detail: `message ${message.id}` });
+}
+
+/** The form post of a message's page (its `action` field); where to go next, or undefined for an unknown action. */
+export function changeMessage({ services, session, form }: SignedInLocals, message: StoredMessage): string | undefined {
+  const action = form.get('action');
+  const done = (what: MessageDone) => `/Admin/messages/${message.id}?done=${what}`;
+  const audit = (name: 'message-handled' | 'message-not-handled' | 'message-released') =>
+    services.audit.record({ username: session.username, action: name, detail: `message ${message.id}` });
+  if (action === 'handled' || action === 'not-handled') {
+    services.messages.setHandled(message.id, action === 'handled');
+    audit(action === 'handled' ? 'message-handled' : 'message-not-handled');
+    return done(action);
+  }
+  if (action === 'release' && services.messages.release(message.id)) {
+    audit('message-released');
+    return done('released');
+  }
+  return undefined;
+}
+
+export function deleteMessage({ services, session }: SignedInLocals, message: StoredMessage): string {
+  services.messages.delete(message.id);
+  services.audit.record({ username: session.username, action: 'message-deleted', detail: `message ${message.id}` });
+  return '/Admin/messages?done=message-deleted';
+}
+
+/** A mailto: link answering the message, its subject filled in. */
+export function replyHref(message: StoredMessage): string {
+  const subject = encodeURIComponent('Re: your message to ISA Tamilnadu');
+  return `mailto:${encodeURIComponent(message.email).replace('%40', '@')}?subject=${subject}`;
+}
+
+/** How the message's e-mailing stands, for the office (shown only when mail is set up). */
+export function deliveryText(message: StoredMessage): string {
+  if (message.status === 'held') return 'Not e-mailed: held as possible spam.';
+  if (message.delivery_state === 'sent') return 'E-mailed to the office.';
+  if (message.delivery_state === 'stored') return 'Not e-mailed (it arrived before mail was set up).';
+  if (message.last_error) {
+    return `Waiting to be e-mailed: the last of ${message.attempts} attempts failed (${message.last_error}).`;
+  }
+  return 'Waiting to be e-mailed.';
+}

@@ -1,0 +1,231 @@
+/**
+ * What the staff pages do: an owner invites a colleague or resets a colleague's password with a
+ * one-time link (oneTimeLinks.ts), changes a role or removes an account; the colleague opens the
+ * link and chooses a password; everyone changes their own password. Each answers a message for
+ * the page (never a stack or a path) and leaves a row in the audit log. The last owner can be
+ * neither removed nor made an editor (users.ts).
+ */
+import type { AdminServices } from './adminServices.ts';
+import { LINK_PROBLEMS } from './oneTimeLinks.ts';
+import { isAdminRole } from './roles.ts';
+import type { AdminSession } from './sessions.ts';
+import { AccountError, checkedEmail, checkedName, checkedPassword } from './users.ts';
+
+/** Sends a short plain-text e-mail (SMTP, when it is set up). */
+export type LinkMailer = (to: string, subject: string, text: string) => Promise<unknown>;
+
+export type StaffOutcome = { ok: true; message: string; link?: string } | { ok: false; error: string };
+
+type Services = Pick<AdminServices, 'users' | 'links' | 'sessions' | 'throttle' | 'audit'>;
+
+const NOT_OWNER: StaffOutcome = { ok: false, error: 'Only an owner can manage staff accounts.' };
+
+function failure(error: unknown): StaffOutcome {
+  if (error instanceof AccountError) return { ok: false, error: error.message };
+  throw error;
+}
+
+function linkText(kind: 'invitation' | 'reset', url: string, by: string): string {
+  const what =
+    kind === 'invitation'
+      ? `${by} has invited you to the ISA Tamilnadu website's admin.`
+      : `${by} has started a new password for your account in the ISA Tamilnadu website's admin.`;
+  return `${what}\n\nOpen this link within 72 hours to choose your password (it works once):\n${url}\n`;
+}
+
+/** E-mails the link when mail is set up and there is an address; says what happened. */
+async function mailLink(
+  mailer: LinkMailer | undefined,
+  email: string,
+  kind: 'invitation' | 'reset',
+  url: string,
+  by: string,
+): Promise<string> {
+  if (!mailer || !email) return 'Send this link to them yourself (it works once, for 72 hours).';
+  try {
+    await mailer(email, 'Your link to the ISA Tamilnadu admin', linkText(kind, url, by));
+    return `The link was e-mailed to ${email}. You can also send it yourself (it works once, for 72 hours).`;
+  } catch {
+    return 'The link could not be e-mailed just now: send it to them yourself (it works once, for 72 hours).';
+  }
+}
+
+export async function inviteColleague(
+  { users, links, audit }: Services,
+  session: AdminSession,
+  form: { username: string; role: string; email: string },
+  origin: string,
+  mailer?: LinkMailer,
+): Promise<StaffOutcome> {
+  if (session.role !== 'owner') return NOT_OWNER;
+  try {
+    const username = checkedName(form.username);
+    const email = checkedEmail(form.email);
+    if (!isAdminRole(form.role)) return { ok: false, error: 'Please choose a role: owner or editor.' };
+    if (users.find(username)) return { ok: false, error: `There is already a user named "${username}".` };
+    const { token } = links.create({
+      kind: 'invitation',
+      username,
+      role: form.role,
+      email,
+      createdBy: session.username,
+    });
+    audit.record({ username: session.username, action: 'user-invited', detail: `${username} (${form.role})` });
+    const link = `${origin}/Admin/link?token=${token}`;
+    return { ok: true, link, message: await mailLink(mailer, email, 'invitation', link, session.username) };
+  } catch (error) {
+    return failure(error);
+  }
+}
+
+/** A reset link for a colleague: ends their sessions and lifts their sign-in lock at once. */
+export async function resetColleague(
+  { users, links, sessions, throttle, audit }: Services,
+  session: AdminSession,
+  username: string,
+  origin: string,
+  mailer?: LinkMailer,
+): Promise<StaffOutcome> {
+  if (session.role !== 'owner') return NOT_OWNER;
+  const user = users.find(username);
+  if (!user) return { ok: false, error: 'There is no such account.' };
+  const { token } = links.create({
+    kind: 'reset',
+    username: user.username,
+    role: user.role,
+    email: user.email,
+    createdBy: session.username,
+  });
+  sessions.invalidateAllOf(user.id);
+  throttle.lift(user.username);
+  audit.record({ username: session.username, action: 'user-reset-link', detail: user.username });
+  const link = `${origin}/Admin/link?token=${token}`;
+  return { ok: true, link, message: await mailLink(mailer, user.email, 'reset', link, session.username) };
+}
+
+export function changeRole(
+  { users, audit }: Services,
+  session: AdminSession,
+  username: string,
+  role: string,
+): StaffOutcome {
+  if (session.role !== 'owner') return NOT_OWNER;
+  if (!isAdminRole(role)) return { ok: false, error: 'Please choose a role: owner or editor.' };
+  try {
+    users.setRole(username, role);
+    audit.record({ username: session.username, action: 'user-role-changed', detail: `${username} (${role})` });
+    return { ok: true, message: `${username} is now ${role === 'owner' ? 'an owner' : 'an editor'}.` };
+  } catch (error) {
+    return failure(error);
+  }
+}
+
+export function removeColleague({ users, audit }: Services, session: AdminSession, username: string): StaffOutcome {
+  if (session.role !== 'owner') return NOT_OWNER;
+  try {
+    users.remove(username);
+    audit.record({ username: session.username, action: 'user-removed', detail: username });
+    return { ok: true, message: `The account ${username} was removed; its sessions have ended.` };
+  } catch (error) {
+    return failure(error);
+  }
+}
+
+/**
+ * Uses a one-time link: checks the new password first (a refused password leaves the link
+ * unused), then uses the link, then makes the account (an invitation) or sets the password (a
+ * reset, which ends every session of the account and lifts its lock).
+ */
+export async function acceptLink(
+  { users, links, throttle, audit }: Services,
+  token: string,
+  password: string,
+  again: string,
+): Promise<StaffOutcome> {
+  const found = links.look(token);
+  if (!found.ok) return { ok: false, error: LINK_PROBLEMS[found.problem] };
+  try {
+    checkedPassword(password);
+    if (password !== again) return { ok: false, error: 'The two passwords differ. Please type the same one twice.' };
+    if (found.link.kind === 'invitation' && users.find(found.link.username)) {
+      return { ok: false, error: LINK_PROBLEMS.used };
+    }
+    const used = links.use(token);
+    if (!used.ok) return { ok: false, error: LINK_PROBLEMS[used.problem] };
+    const { link } = used;
+    if (link.kind === 'invitation') {
+      await users.add(link.username, password, { role: link.role, email: link.email });
+      audit.record({
+        username: link.username,
+        action: 'user-added',
+        detail: `${link.username} (${link.role}), invited by ${link.createdBy}`,
+      });
+    } else {
+      await users.setPassword(link.username, password);
+      throttle.lift(link.username);
+      audit.record({
+        username: link.username,
+        action: 'user-password-set',
+        detail: `reset link from ${link.createdBy}`,
+      });
+    }
+    return { ok: true, message: 'Your password is set. Please sign in with it.' };
+  } catch (error) {
+    return failure(error);
+  }
+}
+
+/** Changes one's own password, asking for the current one (counted like a sign-in). */
+export async function changeOwnPassword(
+  { users, throttle, audit }: Services,
+  session: AdminSession,
+  form: { current: string; password: string; again: string; address: string },
+): Promise<StaffOutcome> {
+  const reserved = throttle.reserve({ username: session.username, address: form.address });
+  if (!reserved.ok) return { ok: false, error: 'Too many wrong passwords. Please wait 15 minutes, or ask an owner.' };
+  const user = await users.authenticate(session.username, form.current);
+  if (!user) {
+    throttle.failed(reserved.reservation);
+    return { ok: false, error: 'Your current password is not right.' };
+  }
+  throttle.succeeded(reserved.reservation);
+  try {
+    checkedPassword(form.password);
+    if (form.password !== form.again) return { ok: false, error: 'The two new passwords differ.' };
+    await users.setPassword(user.username, form.password);
+    audit.record({ username: user.username, action: 'password-changed' });
+    return { ok: true, message: 'Your password is changed. Please sign in again with it.' };
+  } catch (error) {
+    return failure(error);
+  }
+}
+
+/** The answer to Forgot your password when links can be e-mailed: the same whether or not the name exists. */
+export const FORGOT_ANSWER =
+  'If that account has an e-mail address, a link to choose a new password is on its way (it works once, for 72 hours). If no e-mail arrives within a few minutes, please ask an owner of the admin.';
+
+/**
+ * Forgot your password: when mail is set up and the account has an e-mail address, e-mails a reset
+ * link (at most one every 15 minutes), without waiting for the mail, so the answer takes as long
+ * whether or not the name exists. It neither ends sessions nor lifts a lock: only using the link
+ * (which proves the mailbox) does.
+ */
+export function forgotPassword(
+  { users, links, audit }: Services,
+  username: string,
+  origin: string,
+  mailer: LinkMailer,
+): string {
+  const user = users.find(username);
+  if (!user?.email || links.recentlyMade(user.username, 15 * 60 * 1000)) return FORGOT_ANSWER;
+  const { token } = links.create({
+    kind: 'reset',
+    username: user.username,
+    role: user.role,
+    email: user.email,
+    createdBy: 'Forgot your password',
+  });
+  audit.record({ username: user.username, action: 'user-reset-link', detail: 'Forgot your password (e-mailed)' });
+  void mailLink(mailer, user.email, 'reset', `${origin}/Admin/link?token=${token}`, 'You (Forgot your password)');
+  return FORGOT_ANSWER;
+}

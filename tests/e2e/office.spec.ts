@@ -1,0 +1,186 @@
+/**
+ * The office's console in /Admin (issue #23): messages read, handled and exported by an editor; a
+ * message sent a second after the page opened is findable; an owner invites a colleague; an
+ * editor cannot reach Staff; Sign out everywhere; axe on every new page at phone and laptop widths.
+ */
+import { readFileSync } from 'node:fs';
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { ADMIN_PASSWORD, ADMIN_USER, addUser, signIn, startAdminServer } from './adminServer.ts';
+import { expectNoAxeViolations } from './axe.ts';
+import type { OwnServer } from './ownServer.ts';
+
+const EDITOR = 'editor.one';
+const EDITOR_PASSWORD = 'the editor password';
+
+async function sendMessage(page: Page, base: string, name: string, waitMs: number) {
+  await page.goto(`${base}/Contact-Us`);
+  const opened = Date.now();
+  const form = page.locator('form.contact-form');
+  await expect(page.locator('astro-island:has(form.contact-form)')).not.toHaveAttribute('ssr', /.*/);
+  await form.getByRole('textbox', { name: /^Name/ }).fill(name);
+  await form.getByRole('textbox', { name: /^E-mail/ }).fill('visitor@example.org');
+  await form.getByRole('textbox', { name: /^Message/ }).fill('Please send the CME schedule.\n<b>Not bold</b>');
+  await page.waitForTimeout(Math.max(0, waitMs - (Date.now() - opened)));
+  await form.getByRole('button', { name: 'Submit' }).click();
+  await expect(form.getByRole('status')).toContainText(/reached the office/i);
+}
+
+async function signedInPage(browser: Browser, server: OwnServer, user = ADMIN_USER, password = ADMIN_PASSWORD) {
+  const context = await browser.newContext({ baseURL: server.url });
+  const page = await context.newPage();
+  await page.goto('/Admin/login');
+  await signIn(page, user, password);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Events');
+  return page;
+}
+
+test('an editor reads a visitor’s message, marks it handled and exports it', async ({ browser, page }) => {
+  test.setTimeout(90_000);
+  const server = await startAdminServer({ CONTACT_MIN_FILL_SECONDS: '0' });
+  try {
+    addUser(server.dataDir, EDITOR, EDITOR_PASSWORD, 'editor');
+    await sendMessage(page, server.url, 'Dr. Visitor Read', 0);
+    const office = await signedInPage(browser, server, EDITOR, EDITOR_PASSWORD);
+    const nav = office.getByRole('navigation', { name: 'Admin' });
+    await expect(nav.getByRole('link', { name: 'Messages 1 unread' })).toBeVisible();
+    await expect(nav.getByRole('link', { name: 'Staff' })).toHaveCount(0);
+    await nav.getByRole('link', { name: /Messages/ }).click();
+    await expect(office.locator('tr.admin-unread')).toHaveCount(1);
+    await office.getByRole('link', { name: 'Please send the CME schedule.' }).click();
+    await expect(office.getByRole('heading', { level: 1 })).toHaveText('Message from Dr. Visitor Read');
+    await expect(office.locator('.admin-message-text')).toHaveText('Please send the CME schedule.\n<b>Not bold</b>');
+    await expect(office.locator('.admin-message-text b')).toHaveCount(0);
+    await expect(office.getByRole('link', { name: 'Reply by e-mail' })).toHaveAttribute(
+      'href',
+      /^mailto:visitor@example\.org\?subject=Re%3A/,
+    );
+    await office.getByRole('button', { name: 'Mark as handled' }).click();
+    await expect(office.getByRole('status')).toHaveText('Marked as handled.');
+    await expect(nav.getByRole('link', { name: 'Messages', exact: true })).toBeVisible();
+    await office.goto('/Admin/messages?filter=handled');
+    await expect(office.getByRole('link', { name: 'Please send the CME schedule.' })).toBeVisible();
+    const download = office.waitForEvent('download');
+    await office.getByRole('link', { name: 'Export these as CSV' }).click();
+    const csv = readFileSync(await (await download).path(), 'utf8');
+    expect(csv.startsWith('\uFEFFid,received_at,name')).toBe(true);
+    expect(csv).toContain('Dr. Visitor Read');
+    await office.goto('/Admin/audit');
+    await expect(office.getByRole('cell', { name: 'message read' }).first()).toBeVisible();
+    await expect(office.getByRole('cell', { name: 'message handled' }).first()).toBeVisible();
+    await expect(office.locator('main')).not.toContainText('Please send the CME schedule');
+  } finally {
+    server.kill();
+  }
+});
+
+test('a message sent one second after the page opened is findable by the office, and moves to the inbox', async ({
+  browser,
+  page,
+}) => {
+  test.setTimeout(90_000);
+  const server = await startAdminServer();
+  try {
+    await sendMessage(page, server.url, 'Dr. Quick Autofill', 1000);
+    const office = await signedInPage(browser, server);
+    await office.goto('/Admin/messages');
+    await expect(office.getByText('No messages here.')).toBeVisible();
+    await office.getByRole('link', { name: 'Held as possible spam' }).click();
+    await office.getByRole('link', { name: 'Please send the CME schedule.' }).click();
+    await expect(office.getByText(/Held as possible spam: Sent 1(\.\d)? seconds after the page opened/)).toBeVisible();
+    await office.getByRole('button', { name: 'Move to the inbox' }).click();
+    await expect(office.getByRole('status')).toHaveText('Moved to the inbox.');
+    await office.goto('/Admin/messages?q=quick%20autofill');
+    await expect(office.getByRole('link', { name: 'Please send the CME schedule.' })).toBeVisible();
+  } finally {
+    server.kill();
+  }
+});
+
+test('an owner invites a colleague who signs in; an editor cannot reach Staff', async ({ browser }) => {
+  test.setTimeout(90_000);
+  const server = await startAdminServer();
+  try {
+    const owner = await signedInPage(browser, server);
+    await owner.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Staff' }).click();
+    await owner.getByLabel('User name').fill('bala');
+    await owner.getByRole('button', { name: 'Invite' }).click();
+    const link = await owner.getByLabel('One-time link').inputValue();
+    expect(link).toMatch(/\/Admin\/link\?token=[a-z2-9]{32}$/);
+
+    const colleague = await (await browser.newContext({ baseURL: server.url })).newPage();
+    await colleague.goto(link);
+    await colleague.getByLabel('Password', { exact: true }).fill('bala chooses a password');
+    await colleague.getByLabel('The same password again').fill('bala chooses a password');
+    await colleague.getByRole('button', { name: 'Set my password' }).click();
+    await colleague.getByRole('link', { name: 'Sign in' }).click();
+    await signIn(colleague, 'bala', 'bala chooses a password');
+    await expect(colleague.getByRole('heading', { level: 1 })).toHaveText('Events');
+    await expect(colleague.getByRole('link', { name: 'Staff' })).toHaveCount(0);
+    const staff = await colleague.goto('/Admin/staff');
+    expect(staff?.status()).toBe(403);
+    await expect(colleague.getByRole('alert')).toContainText('Only an owner');
+
+    const again = await colleague.goto(link);
+    expect(again?.status()).toBe(410);
+    await expect(colleague.getByRole('alert')).toContainText('already been used');
+  } finally {
+    server.kill();
+  }
+});
+
+test('Sign out everywhere ends the sessions of the account on every device', async ({ browser }) => {
+  test.setTimeout(60_000);
+  const server = await startAdminServer();
+  try {
+    const laptop = await signedInPage(browser, server);
+    const phone = await signedInPage(browser, server);
+    await phone.goto('/Admin/account');
+    await phone.getByRole('button', { name: 'Sign out everywhere' }).click();
+    await expect(phone).toHaveURL(/\/Admin\/login$/);
+    await laptop.goto('/Admin/messages');
+    await expect(laptop).toHaveURL(/\/Admin\/login$/);
+  } finally {
+    server.kill();
+  }
+});
+
+test('every new page passes axe at phone and laptop widths', async ({ browser }) => {
+  test.setTimeout(120_000);
+  const server = await startAdminServer({ CONTACT_MIN_FILL_SECONDS: '0' });
+  try {
+    const visitor = await (await browser.newContext()).newPage();
+    await sendMessage(visitor, server.url, 'Dr. Axe Check', 0);
+    const owner = await signedInPage(browser, server);
+    await owner.goto('/Admin/staff');
+    await owner.getByLabel('User name').fill('chitra');
+    await owner.getByRole('button', { name: 'Invite' }).click();
+    const link = await owner.getByLabel('One-time link').inputValue();
+    const signedInPages = [
+      '/Admin/messages',
+      '/Admin/messages?filter=held',
+      '/Admin/messages/1',
+      '/Admin/messages/1/delete',
+      '/Admin/staff',
+      `/Admin/staff/remove?user=${ADMIN_USER}`,
+      '/Admin/account',
+    ];
+    const signedOut = await (await browser.newContext({ baseURL: server.url })).newPage();
+    for (const viewport of [
+      { width: 390, height: 844 },
+      { width: 1280, height: 800 },
+    ]) {
+      await owner.setViewportSize(viewport);
+      await signedOut.setViewportSize(viewport);
+      for (const path of signedInPages) {
+        await owner.goto(path);
+        await expectNoAxeViolations(owner);
+      }
+      for (const path of ['/Admin/forgot', link, '/Admin/link?token=nosuchlink']) {
+        await signedOut.goto(path);
+        await expectNoAxeViolations(signedOut);
+      }
+    }
+  } finally {
+    server.kill();
+  }
+});

@@ -1,0 +1,65 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { AdminUsers } from '../../../src/server/admin/users.ts';
+import { SCHEMA_VERSION, openDatabase } from '../../../src/server/database.ts';
+
+const PASSWORD = 'a long enough password';
+
+describe('roles', () => {
+  let users: AdminUsers;
+
+  beforeEach(() => {
+    users = new AdminUsers(openDatabase(mkdtempSync(path.join(tmpdir(), 'admin-roles-'))).db);
+  });
+
+  describe('refuses', () => {
+    it('to remove the last owner', async () => {
+      await users.add('asha', PASSWORD);
+      expect(() => users.remove('asha')).toThrow(/last owner/);
+    });
+
+    it('to make the last owner an editor', async () => {
+      await users.add('asha', PASSWORD);
+      expect(() => users.setRole('asha', 'editor')).toThrow(/last owner/);
+      expect(users.find('asha')?.role).toBe('owner');
+    });
+
+    it('an e-mail address that is not one', async () => {
+      await expect(users.add('asha', PASSWORD, { email: 'not an address' })).rejects.toThrow(/e-mail/);
+    });
+  });
+
+  it('makes the first account an owner and later ones editors, unless told', async () => {
+    expect((await users.add('asha', PASSWORD)).role).toBe('owner');
+    expect((await users.add('bala', PASSWORD)).role).toBe('editor');
+    expect((await users.add('chitra', PASSWORD, { role: 'owner' })).role).toBe('owner');
+  });
+
+  it('lets an owner go when another owner stays', async () => {
+    await users.add('asha', PASSWORD);
+    await users.add('bala', PASSWORD, { role: 'owner' });
+    users.setRole('asha', 'editor');
+    expect(() => users.remove('bala')).toThrow(/last owner/);
+    users.setRole('asha', 'owner');
+    users.remove('bala');
+    expect(users.list().map((user) => [user.username, user.role])).toEqual([['asha', 'owner']]);
+  });
+
+  it('makes the accounts of a store from before roles owners', () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'admin-roles-old-'));
+    const { db } = openDatabase(dataDir);
+    db.exec(`PRAGMA user_version = ${SCHEMA_VERSION - 1}`);
+    db.exec(
+      'DROP TABLE admin_links; ALTER TABLE admin_users DROP COLUMN role; ALTER TABLE admin_users DROP COLUMN email; ALTER TABLE admin_users DROP COLUMN last_sign_in_at;' +
+        ' DROP INDEX contact_messages_by_status; DROP INDEX contact_messages_by_status_time;' +
+        ' ALTER TABLE contact_messages DROP COLUMN status; ALTER TABLE contact_messages DROP COLUMN held_reason;' +
+        ' ALTER TABLE contact_messages DROP COLUMN read_at; ALTER TABLE contact_messages DROP COLUMN handled_at;',
+    );
+    db.prepare("INSERT INTO admin_users (username, password_hash, created_at) VALUES ('old', 'x', '')").run();
+    db.close();
+    const reopened = new AdminUsers(openDatabase(dataDir).db);
+    expect(reopened.find('old')?.role).toBe('owner');
+  });
+});
