@@ -1,6 +1,7 @@
 /** POST /Admin/logout: Sign out, ending the session on the server (the guard checked origin and token). */
 import type { APIRoute } from 'astro';
 import { clearSessionCookie, signedIn } from '../../server/admin/adminGuard.ts';
+import { signInAddress } from '../../server/admin/returnPath.ts';
 import { SESSION_COOKIE } from '../../server/admin/sessions.ts';
 
 export const prerender = false;
@@ -11,5 +12,5 @@ export const ALL: APIRoute = ({ request, locals, cookies, url, redirect }) => {
   services.sessions.invalidate(cookies.get(SESSION_COOKIE)?.value);
   services.audit.record({ username: session.username, action: 'sign-out' });
   clearSessionCookie(cookies, url);
-  return redirect('/Admin/login', 303);
+  return redirect(signInAddress('/Admin', 'signed-out'), 303);
 };

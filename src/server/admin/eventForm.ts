@@ -6,7 +6,7 @@
  */
 import { parseId } from '../../lib/parseId.ts';
 import { eventFieldsSchema, type EventFields } from '../events/eventFields.ts';
-import { titleNamingPlace } from './eventPlaces.ts';
+import { titleNamingPlace } from '../../lib/events/eventPlaces.ts';
 import { MAX_DESCRIPTION_LENGTH } from './photoUpload.ts';
 
 export type EventFormField = 'title' | 'subTitle' | 'date' | 'place';
