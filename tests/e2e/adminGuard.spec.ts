@@ -36,7 +36,7 @@ test('a signed-out visitor is led from admin pages to sign-in, and admin endpoin
     ['/Admin/events/new', '/Admin/login?next=%2FAdmin%2Fevents%2Fnew'],
     ['/Admin/events/1', '/Admin/login?next=%2FAdmin%2Fevents%2F1'],
     ['/Admin/audit', '/Admin/login?next=%2FAdmin%2Faudit'],
-  ]) {
+  ] as const) {
     const response = await visitor.get(path);
     expect(response.status(), path).toBe(303);
     expect(response.headers()['location']).toBe(location);

@@ -11,9 +11,19 @@ const form = (fields: Record<string, string>) =>
 describe('parseEventForm refuses', () => {
   it.each([
     ['an empty title', { title: '  ' }, 'title', /title/],
-    ['no date', { date: '' }, 'date', /real date/],
-    ['a date that does not exist', { date: '2025-02-29' }, 'date', /real date/],
-    ['a date in another format', { date: '01/06/2025' }, 'date', /real date/],
+    ['no date', { date: '' }, 'date', /^Choose a real date for the event in the Date field\.$/],
+    [
+      'a date that does not exist',
+      { date: '2025-02-29' },
+      'date',
+      /^Choose a real date for the event in the Date field\.$/,
+    ],
+    [
+      'a date in another format',
+      { date: '01/06/2025' },
+      'date',
+      /^Choose a real date for the event in the Date field\.$/,
+    ],
     ['a place that is not offered', { place: 'Atlantis' }, 'place', /place/],
     ['an over-long sub-title', { sub_title: 'x'.repeat(301) }, 'subTitle', /at most 300/],
   ])('%s, keeping what was typed', (_label, fields: Record<string, string>, field, message) => {
@@ -28,7 +38,10 @@ describe('parseEventForm refuses', () => {
 describe('parseEventForm', () => {
   it('saves a title that names its place, so the public filter finds the event under that place', () => {
     const parsed = parseEventForm(form({ action: 'publish' }), places);
-    expect(parsed).toMatchObject({ ok: true, fields: { title: 'Tamil Nadu - Madurai Branch - Airway Day', published: true } });
+    expect(parsed).toMatchObject({
+      ok: true,
+      fields: { title: 'Tamil Nadu - Madurai Branch - Airway Day', published: true },
+    });
     if (!parsed.ok) return;
     const record = {
       events_id: 1,
