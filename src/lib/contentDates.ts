@@ -55,3 +55,14 @@ export function newestFirst<Item extends { date: string }>(items: readonly Item[
     .sort((a, b) => b.iso.localeCompare(a.iso) || a.order - b.order)
     .map(({ item }) => item);
 }
+
+/** "2025-03-14" -> "14 March 2025", as an event's page shows its date; any other text as it is. */
+export function readableIsoDate(date: string): string {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date.trim());
+  if (!match) return date.trim();
+  const [, year = '', month = '', day = ''] = match;
+  const monthName = MONTHS[Number(month) - 1];
+  return monthName && isoDay(year, Number(month) - 1, Number(day))
+    ? `${Number(day)} ${monthName} ${year}`
+    : date.trim();
+}

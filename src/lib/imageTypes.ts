@@ -51,14 +51,8 @@ const UPLOAD_EXTENSIONS = Object.keys(RASTER_TYPES).filter((extension) => {
 });
 
 /**
- * The file chooser's `accept`: the upload types and their extensions, and HEIC/HEIF too, so that
- * an iPhone photo can be chosen and then refused with advice rather than hidden.
+ * The file chooser's `accept`: only what the server takes, the upload types and their extensions
+ * (issue 24: a picker that offers .heic invites a file that is then refused). A HEIC photo dropped
+ * on the page is still refused with advice.
  */
-export const UPLOAD_ACCEPT = [
-  ...Object.keys(UPLOAD_FORMATS),
-  'image/heic',
-  'image/heif',
-  ...UPLOAD_EXTENSIONS,
-  '.heic',
-  '.heif',
-].join(',');
+export const UPLOAD_ACCEPT = [...Object.keys(UPLOAD_FORMATS), ...UPLOAD_EXTENSIONS].join(',');

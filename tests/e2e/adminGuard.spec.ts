@@ -30,10 +30,16 @@ test('a signed-out visitor is led from admin pages to sign-in, and admin endpoin
   playwright,
 }) => {
   const visitor = await playwright.request.newContext({ baseURL: server.url, maxRedirects: 0 });
-  for (const path of ['/Admin', '/Admin/events/new', '/Admin/events/1', '/Admin/audit']) {
+  // Back to the page asked for once signed in (src/server/admin/returnPath.ts).
+  for (const [path, location] of [
+    ['/Admin', '/Admin/login'],
+    ['/Admin/events/new', '/Admin/login?next=%2FAdmin%2Fevents%2Fnew'],
+    ['/Admin/events/1', '/Admin/login?next=%2FAdmin%2Fevents%2F1'],
+    ['/Admin/audit', '/Admin/login?next=%2FAdmin%2Faudit'],
+  ] as const) {
     const response = await visitor.get(path);
     expect(response.status(), path).toBe(303);
-    expect(response.headers()['location']).toBe('/Admin/login');
+    expect(response.headers()['location']).toBe(location);
   }
   const upload = await visitor.post('/Admin/edit/events/1/photos', {
     headers: { Origin: server.url },

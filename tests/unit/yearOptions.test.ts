@@ -57,6 +57,27 @@ describe('eventYearOptions (Monthly Activities: down to 2021)', () => {
     ],
     ['an event next year extends the list', [event(1, 'Chennai', '14 March 2027')], 2026, range(2027, 2021), 2027],
     [
+      'the current year has events: it stays the default, even with a later one',
+      [event(1, 'Chennai', '2026-02-01'), event(2, 'Salem', '2027-01-09')],
+      2026,
+      range(2027, 2021),
+      2026,
+    ],
+    [
+      'the current year has none: the latest year that has some',
+      [event(1, 'Chennai', '2023-02-01'), event(2, 'Salem', '2025-01-09'), event(3, 'Erode', '2024-05-05')],
+      2026,
+      range(2026, 2021),
+      2025,
+    ],
+    [
+      'a current year event without a title does not hold the default',
+      [event(1, ' ', '2026-02-01'), event(2, 'Salem', '2027-01-09')],
+      2026,
+      range(2027, 2021),
+      2027,
+    ],
+    [
       'an event without a title does not count',
       [event(1, '', '2026-01-09'), event(2, 'Salem', '2024-01-01')],
       2026,

@@ -1,14 +1,20 @@
 /**
- * The photos of an event in the admin's event form: add them (PhotoUploader), give each a
- * Description (its caption and alt text), put them in order with Move up / Move down (buttons, so
- * the keyboard can do it; focus stays with the photo), choose the cover, and delete one after a
- * confirmation in place. Order, descriptions and cover go with the form's Publish or Save draft
- * (hidden field photo_order, description_<id>, cover); uploads and deletions are saved at once.
- * Without JavaScript the descriptions and cover still work, and Delete leads to a confirmation page.
+ * The photos of an event in the admin's event form: add them (PhotoUploader, in the order chosen),
+ * give each a Description (its caption and alt text), put them in order by dragging (pointer or
+ * touch, on the handle) or with Move up / Move down (buttons, for the keyboard and screen
+ * readers; focus stays with the photo, the new place is announced), choose the cover, and delete
+ * one after a confirmation in place. Descriptions, order and cover are saved as they change
+ * (usePhotoAutosave.ts), uploads and deletions at once; an ended session is said as such, in view.
+ * Without JavaScript the descriptions and cover go with the form's Publish or Save draft (hidden
+ * field photo_order, description_<id>, cover), and Delete leads to a confirmation page.
  */
 import { useEffect, useRef, useState } from 'react';
 import { useHydrated } from '../useHydrated.ts';
+import { postToAdmin, SIGNED_OUT_MESSAGE } from './adminRequest.ts';
 import { PhotoUploader, type UploadedPhoto } from './PhotoUploader.tsx';
+import { SaveStatus } from './SaveStatus.tsx';
+import { forgetArrangement, keptArrangement, usePhotoAutosave, type Arrangement } from './usePhotoAutosave.ts';
+import { useDragToReorder } from './useDragToReorder.ts';
 import './PhotoManager.css';
 
 export type EditorPhoto = UploadedPhoto;
@@ -21,15 +27,40 @@ interface Props {
   csrfToken: string;
 }
 
+/** The photos and cover as kept in this browser and not saved yet, applied to those the event has. */
+function restore(photos: EditorPhoto[], kept: Arrangement): { photos: EditorPhoto[]; cover: number | undefined } {
+  const listed = kept.photos.flatMap(({ id, description }) => {
+    const photo = photos.find((candidate) => candidate.id === id);
+    return photo ? [{ ...photo, description }] : [];
+  });
+  const rest = photos.filter((photo) => !kept.photos.some((candidate) => candidate.id === photo.id));
+  return { photos: [...listed, ...rest], cover: kept.cover ?? undefined };
+}
+
 export function PhotoManager({ eventId, initialPhotos, initialCoverId, maxPhotos, csrfToken }: Props) {
   const hydrated = useHydrated();
   const [photos, setPhotos] = useState(initialPhotos);
   const [coverId, setCoverId] = useState(initialCoverId ?? initialPhotos[0]?.id);
   const [confirming, setConfirming] = useState<number>();
   const [status, setStatus] = useState('');
-  const [error, setError] = useState('');
+  const [error, setError] = useState<{ photoId: number | undefined; message: string }>();
+  const [signedOut, setSignedOut] = useState(false);
   const focusAfter = useRef<string>(undefined);
   const list = useRef<HTMLOListElement>(null);
+
+  // What this browser kept and the server does not have yet (Preview, an ended session) comes
+  // back once hydrated (set while rendering, React's pattern for state from an earlier render).
+  const [keptChecked, setKeptChecked] = useState(false);
+  if (hydrated && !keptChecked) {
+    setKeptChecked(true);
+    const kept = keptArrangement(eventId);
+    const back = kept && restore(photos, kept);
+    const same = (list: EditorPhoto[]) => JSON.stringify(list.map(({ id, description }) => [id, description]));
+    if (back && (same(back.photos) !== same(photos) || (back.cover !== undefined && back.cover !== coverId))) {
+      setPhotos(back.photos);
+      if (back.cover !== undefined) setCoverId(back.cover);
+    } else forgetArrangement(eventId);
+  }
 
   useEffect(() => {
     if (!focusAfter.current) return;
@@ -38,6 +69,16 @@ export function PhotoManager({ eventId, initialPhotos, initialCoverId, maxPhotos
   });
 
   const cover = photos.some((photo) => photo.id === coverId) ? coverId : photos[0]?.id;
+  const arrangement: Arrangement = {
+    photos: photos.map(({ id, description }) => ({ id, description })),
+    cover: cover ?? null,
+  };
+  const autosave = usePhotoAutosave(eventId, csrfToken, arrangement);
+  const announceMove = (photo: EditorPhoto, target: number) => {
+    const number = photos.findIndex((candidate) => candidate.id === photo.id) + 1;
+    setStatus(`Photo ${photo.description || number} moved to place ${target + 1} of ${photos.length}.`);
+  };
+  const drag = useDragToReorder(list, photos, setPhotos, announceMove);
 
   const move = (index: number, by: -1 | 1) => {
     const target = index + by;
@@ -49,17 +90,17 @@ export function PhotoManager({ eventId, initialPhotos, initialCoverId, maxPhotos
     setPhotos(next);
     const direction = target === 0 ? 'down' : target === photos.length - 1 ? 'up' : by < 0 ? 'up' : 'down';
     focusAfter.current = `#photo-${moved.id} [data-move="${direction}"]`;
-    setStatus(`Photo moved to place ${target + 1} of ${photos.length}. Publish or Save draft keeps the new order.`);
+    setStatus(`Photo moved to place ${target + 1} of ${photos.length}.`);
   };
 
   const remove = async (photo: EditorPhoto, index: number) => {
-    setError('');
-    const response = await fetch(`/Admin/edit/events/${eventId}/photos/${photo.id}`, {
-      method: 'POST',
-      headers: { 'X-CSRF-Token': csrfToken, Accept: 'application/json' },
-    }).catch(() => undefined);
-    if (!response?.ok && response?.status !== 404) {
-      setError('The photo could not be deleted just now. Please try again.');
+    setError(undefined);
+    const answer = await postToAdmin(`/Admin/edit/events/${eventId}/photos/${photo.id}`, csrfToken);
+    if (answer.outcome === 'signed-out' || answer.outcome === 'failed') {
+      if (answer.outcome === 'signed-out') setSignedOut(true);
+      const message =
+        answer.outcome === 'signed-out' ? SIGNED_OUT_MESSAGE : `The photo was not deleted. ${answer.message}`;
+      setError({ photoId: photo.id, message });
       return;
     }
     const next = photos.filter((candidate) => candidate.id !== photo.id);
@@ -76,6 +117,7 @@ export function PhotoManager({ eventId, initialPhotos, initialCoverId, maxPhotos
     focusAfter.current = `#photo-${photo.id} [data-confirm]`;
   };
 
+  const saveStatus = signedOut ? { state: 'signed-out' as const, message: SIGNED_OUT_MESSAGE } : autosave.status;
   return (
     <div className="photo-manager">
       <PhotoUploader
@@ -85,24 +127,38 @@ export function PhotoManager({ eventId, initialPhotos, initialCoverId, maxPhotos
         maxPhotos={maxPhotos}
         enabled={hydrated}
         onUploaded={(photo) => setPhotos((current) => [...current, photo])}
+        onSignedOut={() => setSignedOut(true)}
       />
       <p className="admin-hint">
-        {photos.length} of at most {maxPhotos} photos. Descriptions, order and cover are kept when you Publish or Save
-        draft.
+        {photos.length} of at most {maxPhotos} photos.{' '}
+        {hydrated
+          ? 'Descriptions, order and cover are saved as you change them. Drag a photo by its handle, or use Move up and Move down.'
+          : 'Descriptions, order and cover are kept when you Publish or Save draft.'}
       </p>
       <p role="status" className="visually-hidden">
         {status}
       </p>
-      {error && (
-        <p role="alert" className="admin-error">
-          {error}
-        </p>
-      )}
+      {hydrated && <SaveStatus status={saveStatus} onRetry={autosave.retry} />}
       <input type="hidden" name="photo_order" value={photos.map((photo) => photo.id).join(',')} />
       <ol className="photo-list" ref={list}>
         {photos.map((photo, index) => (
-          <li key={photo.id} id={`photo-${photo.id}`} className="photo-item">
-            <img src={photo.thumbnail} alt={photo.description || `Photo ${index + 1}`} width={160} height={120} />
+          <li
+            key={photo.id}
+            id={`photo-${photo.id}`}
+            className={`photo-item${drag.draggingId === photo.id ? ' photo-item--dragging' : ''}`}
+          >
+            <div className="photo-item__picture">
+              <img src={photo.thumbnail} alt={photo.description || `Photo ${index + 1}`} width={160} height={120} />
+              {hydrated && (
+                <span
+                  className="photo-item__drag"
+                  aria-hidden="true"
+                  onPointerDown={(event) => drag.start(event, photo)}
+                >
+                  ⠿ Drag
+                </span>
+              )}
+            </div>
             <div className="photo-item__fields">
               <div className="admin-field">
                 <label htmlFor={`description_${photo.id}`}>
@@ -192,6 +248,11 @@ export function PhotoManager({ eventId, initialPhotos, initialCoverId, maxPhotos
                   </a>
                 )}
               </div>
+              {error?.photoId === photo.id && (
+                <p role="alert" className="admin-error">
+                  {error.message}
+                </p>
+              )}
             </div>
           </li>
         ))}

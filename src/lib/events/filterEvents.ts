@@ -23,12 +23,14 @@ function isListable(event: EventRecord): boolean {
 
 /**
  * The year options for `events` (src/lib/yearOptions.ts): from the later of `currentYear` and
- * the newest event's year down to 2021; the default is the newest year with an event that has a
- * title and a date (whatever its place).
+ * the newest event's year down to 2021. The list opens on the current year when it has an event
+ * with a title and a date (whatever its place), else on the latest year that has one (issue 24:
+ * what the office publishes is on the page as visitors first open it).
  */
 export function eventYearOptions(events: readonly EventRecord[], currentYear: number): YearOptions {
   const years = events.filter(isListable).map((event) => yearOf(event.events_date.trim()));
-  return yearOptions(years, currentYear, EVENTS_FIRST_YEAR);
+  const options = yearOptions(years, currentYear, EVENTS_FIRST_YEAR);
+  return years.includes(currentYear) ? { ...options, defaultYear: currentYear } : options;
 }
 
 export function filterEvents(events: readonly EventRecord[], place: string, year: number): EventRecord[] {

@@ -4,6 +4,7 @@
  */
 import type { APIRoute } from 'astro';
 import { clearSessionCookie, signedIn } from '../../server/admin/adminGuard.ts';
+import { signInAddress } from '../../server/admin/returnPath.ts';
 import { SESSION_COOKIE } from '../../server/admin/sessions.ts';
 
 export const prerender = false;
@@ -19,5 +20,5 @@ export const ALL: APIRoute = ({ request, locals, cookies, url, redirect }) => {
     services.audit.record({ username: session.username, action: 'sign-out' });
   }
   clearSessionCookie(cookies, url);
-  return redirect('/Admin/login', 303);
+  return redirect(signInAddress('/Admin', 'signed-out'), 303);
 };

@@ -20,6 +20,7 @@ import { BodyTooLargeError, readLimitedBody } from '../http/readBody.ts';
 import { getServices } from '../services.ts';
 import type { AdminServices } from './adminServices.ts';
 import { CSRF_FIELD, CSRF_HEADER, csrfTokensMatch } from './csrf.ts';
+import { signInAddress } from './returnPath.ts';
 import { SESSION_COOKIE, SESSION_IDLE_MS, type AdminSession } from './sessions.ts';
 
 const ADMIN_HOME = '/Admin';
@@ -131,8 +132,10 @@ export async function guardAdmin(context: GuardContext): Promise<Response | Admi
   if (access === 'signed-out-page') return { mode: 'signed-out', services: admin, form };
   if (!session || !token) {
     if (token) clearSessionCookie(cookies, url);
+    // Back to this page after signing in (a post comes back to its page); "your session ended"
+    // only when there was a session.
     return access === 'page'
-      ? redirect(SIGN_IN_PATH)
+      ? redirect(signInAddress(`${url.pathname}${url.search}`, token ? 'expired' : undefined))
       : refusal(access, 401, 'You are signed out. Please sign in again.');
   }
   if (changes && !csrfTokensMatch(session.csrfToken, request.headers.get(CSRF_HEADER) ?? form.get(CSRF_FIELD))) {

@@ -17,6 +17,7 @@ export type AuditAction =
   | 'event-imported'
   | 'photo-added'
   | 'photo-removed'
+  | 'photos-arranged'
   | 'user-added'
   | 'user-password-set'
   | 'user-removed'

@@ -3,6 +3,7 @@ const MESSAGES: Readonly<Record<string, string>> = {
   created: 'The draft is saved. Now add its photos, then Publish.',
   published: 'Published: the event is on the public site now.',
   draft: 'Saved as a draft: only the admin can see it.',
+  unpublished: 'Unpublished: visitors no longer see it. It is kept here as a draft.',
   'photo-removed': 'The photo was removed.',
   deleted: 'The event was deleted.',
   handled: 'Marked as handled.',

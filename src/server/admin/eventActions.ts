@@ -9,7 +9,7 @@ import type { AdminEvent, EventFields, StoredPhoto } from '../events/eventFields
 import { refuseOtherMethods } from '../pageMethods.ts';
 import { signedIn, type AdminLocals } from './adminGuard.ts';
 import type { AuditAction } from './auditLog.ts';
-import { parseEventForm, type EventFormField, type EventFormValues } from './eventForm.ts';
+import { eventFormValues, parseEventForm, type EventFormField, type EventFormValues } from './eventForm.ts';
 
 type SignedInLocals = Extract<AdminLocals, { mode: 'signed-in' }>;
 type SignedIn = Pick<SignedInLocals, 'services' | 'session'>;
@@ -29,7 +29,13 @@ export function adminEventPage(locals: App.Locals, request: Request, eventId: st
 /** What the event form shows (its values, the errors to correct), or where a saved form leads. */
 export type EventFormPage =
   | { redirect: string }
-  | { status: 200 | 400; values: EventFormValues; errors: Partial<Record<EventFormField, string>> };
+  | {
+      status: 200 | 400;
+      values: EventFormValues;
+      errors: Partial<Record<EventFormField, string>>;
+      /** Unpublish was pressed on a published event: ask first, the form as sent. */
+      confirmUnpublish?: true;
+    };
 
 /**
  * The event form of `event` (or of a new event): on GET its values; on POST saved, leading to the
@@ -46,6 +52,9 @@ export function eventFormPage(
       ? { title: event.title, subTitle: event.subTitle, date: event.date, place: placeOfEvent(event.title, places) }
       : { title: '', subTitle: '', date: '', place: places[0] ?? '' };
     return { status: 200, values, errors: {} };
+  }
+  if (event?.published && admin.form.get('action') === 'draft') {
+    return { status: 200, values: eventFormValues(admin.form), errors: {}, confirmUnpublish: true };
   }
   const parsed = parseEventForm(admin.form, places);
   if (!parsed.ok) return { status: 400, values: parsed.values, errors: parsed.errors };
@@ -72,7 +81,9 @@ function saveEvent(
   if (published && !event.published) action = 'event-published';
   else if (!published && event.published) action = 'event-unpublished';
   services.audit.record({ username: session.username, action, eventId: event.id, detail: title });
-  return `/Admin/events/${event.id}?done=${published ? 'published' : 'draft'}`;
+  let done = published ? 'published' : 'draft';
+  if (action === 'event-unpublished') done = 'unpublished';
+  return `/Admin/events/${event.id}?done=${done}`;
 }
 
 /** Deletes the event, its photos and their files; returns where to go next. */
@@ -102,4 +113,22 @@ export async function deletePhoto(
     detail: removed.description || removed.path.split('/').pop(),
   });
   return removed;
+}
+
+/**
+ * What Preview shows: the event as saved, or, when the form was sent to Preview (its Preview
+ * button), the form's fields and photos as they stand, saved or not: nothing is saved by it.
+ */
+export function eventPreview(event: AdminEvent, form: URLSearchParams, places: readonly string[]) {
+  const saved = { title: event.title, subTitle: event.subTitle, date: event.date, photos: event.photos };
+  if (!form.has('title')) return { ...saved, unsaved: false };
+  const parsed = parseEventForm(form, places);
+  if (!parsed.ok) return { ...saved, unsaved: false };
+  const listed = parsed.photos.flatMap(({ id, description }) => {
+    const photo = event.photos.find((candidate) => candidate.id === id);
+    return photo ? [{ ...photo, description }] : [];
+  });
+  const rest = event.photos.filter((photo) => !listed.some((candidate) => candidate.id === photo.id));
+  const { title, subTitle, date } = parsed.fields;
+  return { title, subTitle, date, photos: [...listed, ...rest], unsaved: true };
 }

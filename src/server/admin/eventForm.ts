@@ -6,7 +6,7 @@
  */
 import { parseId } from '../../lib/parseId.ts';
 import { eventFieldsSchema, type EventFields } from '../events/eventFields.ts';
-import { titleNamingPlace } from './eventPlaces.ts';
+import { titleNamingPlace } from '../../lib/events/eventPlaces.ts';
 import { MAX_DESCRIPTION_LENGTH } from './photoUpload.ts';
 
 export type EventFormField = 'title' | 'subTitle' | 'date' | 'place';
@@ -22,13 +22,22 @@ export type ParsedEventForm =
   | { ok: true; fields: EventFields; photos: { id: number; description: string }[]; cover: number | undefined }
   | { ok: false; errors: Partial<Record<EventFormField, string>>; values: EventFormValues };
 
-export function parseEventForm(form: URLSearchParams, places: readonly string[]): ParsedEventForm {
-  const values: EventFormValues = {
+/** The form's fields as sent, to show them again. */
+export function eventFormValues(form: URLSearchParams): EventFormValues {
+  return {
     title: form.get('title') ?? '',
     subTitle: form.get('sub_title') ?? '',
     date: form.get('date') ?? '',
     place: form.get('place') ?? '',
   };
+}
+
+/**
+ * The buttons' actions: `publish`; `draft` (Save draft, or Unpublish on a published event, which
+ * asks first); `unpublish` (the answer Yes to that question).
+ */
+export function parseEventForm(form: URLSearchParams, places: readonly string[]): ParsedEventForm {
+  const values = eventFormValues(form);
   const errors: Partial<Record<EventFormField, string>> = {};
   if (!places.includes(values.place)) errors.place = 'Choose the place of the event.';
   const fields = eventFieldsSchema.safeParse({

@@ -10,7 +10,7 @@ export const MAX_PHOTOS_PER_EVENT = 60;
 export const eventFieldsSchema = z.object({
   title: z.string().trim().min(1, 'Give the event a title.').max(200, 'The title must have at most 200 characters.'),
   subTitle: z.string().trim().max(300, 'The sub-title must have at most 300 characters.'),
-  date: z.iso.date('The date must be a real date, such as 2025-03-14.'),
+  date: z.iso.date('Choose a real date for the event in the Date field.'),
   published: z.boolean(),
 });
 export type EventFields = z.infer<typeof eventFieldsSchema>;

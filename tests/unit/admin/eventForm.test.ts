@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseEventForm } from '../../../src/server/admin/eventForm.ts';
-import { titleNamingPlace } from '../../../src/server/admin/eventPlaces.ts';
+import { titleNamingPlace } from '../../../src/lib/events/eventPlaces.ts';
 import { filterEvents } from '../../../src/lib/events/filterEvents.ts';
 
 /** The sample places of content/site.yaml (`activityPlaces`). */
@@ -11,9 +11,19 @@ const form = (fields: Record<string, string>) =>
 describe('parseEventForm refuses', () => {
   it.each([
     ['an empty title', { title: '  ' }, 'title', /title/],
-    ['no date', { date: '' }, 'date', /real date/],
-    ['a date that does not exist', { date: '2025-02-29' }, 'date', /real date/],
-    ['a date in another format', { date: '01/06/2025' }, 'date', /real date/],
+    ['no date', { date: '' }, 'date', /^Choose a real date for the event in the Date field\.$/],
+    [
+      'a date that does not exist',
+      { date: '2025-02-29' },
+      'date',
+      /^Choose a real date for the event in the Date field\.$/,
+    ],
+    [
+      'a date in another format',
+      { date: '01/06/2025' },
+      'date',
+      /^Choose a real date for the event in the Date field\.$/,
+    ],
     ['a place that is not offered', { place: 'Atlantis' }, 'place', /place/],
     ['an over-long sub-title', { sub_title: 'x'.repeat(301) }, 'subTitle', /at most 300/],
   ])('%s, keeping what was typed', (_label, fields: Record<string, string>, field, message) => {
@@ -28,7 +38,10 @@ describe('parseEventForm refuses', () => {
 describe('parseEventForm', () => {
   it('saves a title that names its place, so the public filter finds the event under that place', () => {
     const parsed = parseEventForm(form({ action: 'publish' }), places);
-    expect(parsed).toMatchObject({ ok: true, fields: { title: 'Madurai - Airway Day', published: true } });
+    expect(parsed).toMatchObject({
+      ok: true,
+      fields: { title: 'Tamil Nadu - Madurai Branch - Airway Day', published: true },
+    });
     if (!parsed.ok) return;
     const record = {
       events_id: 1,
@@ -38,17 +51,26 @@ describe('parseEventForm', () => {
       events_date: parsed.fields.date,
     };
     expect(filterEvents([record], 'Madurai', 2025)).toHaveLength(1);
+    expect(filterEvents([record], 'Tamil Nadu', 2025)).toHaveLength(1);
   });
 
   it.each([
-    ['Madurai - Airway Day', 'Madurai', 'Madurai - Airway Day'],
-    ['Airway day at MADURAI', 'Madurai', 'Airway day at MADURAI'],
+    // A branch's event names the state too, so the list as it first opens (Tamil Nadu) finds it.
+    ['Airway workshop', 'Madurai', 'Tamil Nadu - Madurai Branch - Airway workshop'],
+    ['Madurai - Airway Day', 'Madurai', 'Tamil Nadu - Madurai Branch - Airway Day'],
+    ['Tamil Nadu - Madurai Branch - Airway Day', 'Madurai', 'Tamil Nadu - Madurai Branch - Airway Day'],
+    ['Airway day at MADURAI', 'Madurai', 'Tamil Nadu - Airway day at MADURAI'],
+    ['Airway day at Madurai, Tamil Nadu', 'Madurai', 'Airway day at Madurai, Tamil Nadu'],
     ['State quiz', 'Tamil Nadu', 'Tamil Nadu - State quiz'],
+    ['  State quiz in tamil nadu ', 'Tamil Nadu', 'State quiz in tamil nadu'],
     // Moved to another place: the earlier place's prefix goes.
-    ['Madurai - Airway Day', 'Salem', 'Salem - Airway Day'],
+    ['Madurai - Airway Day', 'Salem', 'Tamil Nadu - Salem Branch - Airway Day'],
+    ['Tamil Nadu - Madurai Branch - Airway Day', 'Salem', 'Tamil Nadu - Salem Branch - Airway Day'],
+    ['Tamil Nadu - Madurai Branch - Airway Day', 'Tamil Nadu', 'Tamil Nadu - Airway Day'],
     ['madurai - Airway Day', 'Tamil Nadu', 'Tamil Nadu - Airway Day'],
+    ['Tamil Nadu - State quiz', 'Chennai', 'Tamil Nadu - Chennai Branch - State quiz'],
     // A place named inside the title is not a prefix: kept.
-    ['Airway Day, Madurai and Salem', 'Salem', 'Airway Day, Madurai and Salem'],
+    ['Airway Day, Madurai and Salem', 'Salem', 'Tamil Nadu - Airway Day, Madurai and Salem'],
   ])('titleNamingPlace(%s, %s) is %s', (title, place, expected) => {
     expect(titleNamingPlace(title, place, places)).toBe(expected);
   });

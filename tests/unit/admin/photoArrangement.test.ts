@@ -1,0 +1,85 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import sharp from 'sharp';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createAdminServices, type AdminServices } from '../../../src/server/admin/adminServices.ts';
+import { handleArrangePhotos } from '../../../src/server/admin/photoArrangement.ts';
+import type { AdminSession } from '../../../src/server/admin/sessions.ts';
+import { openDatabase } from '../../../src/server/database.ts';
+
+const session: AdminSession = { userId: 1, username: 'asha', csrfToken: 'x', expiresAt: 0 };
+const URL_ = 'http://127.0.0.1/Admin/edit/events/1/arrangement';
+
+const post = (body: string, type = 'application/json', method = 'POST') =>
+  new Request(URL_, { method, body: method === 'GET' ? null : body, headers: { 'Content-Type': type } });
+
+describe('POST /Admin/edit/events/<id>/arrangement', () => {
+  let services: AdminServices;
+  let eventId: number;
+  let ids: number[];
+  const arrange = (request: Request, id: number | undefined = eventId) =>
+    handleArrangePhotos(request, { services, session }, id);
+
+  beforeAll(async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'photo-arrangement-'));
+    services = createAdminServices(openDatabase(dataDir).db, dataDir);
+    eventId = services.events.upsert({ title: 'Salem - Arranged', subTitle: '', date: '2025-01-01', published: false });
+    const jpeg = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#3a7' } })
+      .jpeg()
+      .toBuffer();
+    ids = [];
+    for (let index = 0; index < 3; index += 1) ids.push((await services.events.addPhoto(eventId, jpeg, '')).id);
+  });
+
+  describe('refuses, changing nothing', () => {
+    it.each([
+      ['GET', () => post('', 'application/json', 'GET'), 405],
+      ['a form post', () => post('photos=1', 'application/x-www-form-urlencoded'), 415],
+      ['a body that is not JSON', () => post('{"photos":'), 400],
+      ['photos that are not a list', () => post('{"photos":"1,2","cover":null}'), 400],
+      ['an id that is not a number', () => post('{"photos":[{"id":"1","description":""}],"cover":null}'), 400],
+      [
+        'a description too long',
+        () => post(JSON.stringify({ photos: [{ id: 1, description: 'x'.repeat(301) }], cover: null })),
+        400,
+      ],
+      ['a body too large', () => post(JSON.stringify({ photos: [], cover: null, padding: 'x'.repeat(70_000) })), 413],
+    ])('%s: %i', async (_case, request, status) => {
+      const before = services.events.get(eventId);
+      const answer = await arrange(request());
+      expect(answer.status).toBe(status);
+      expect(await answer.json()).toHaveProperty('error');
+      expect(services.events.get(eventId)).toEqual(before);
+    });
+
+    it('an event that does not exist: 404', async () => {
+      const answer = await arrange(post('{"photos":[],"cover":null}'), 9999);
+      expect(answer.status).toBe(404);
+    });
+  });
+
+  it('saves order, descriptions and cover at once, and leaves one audit row for a run of saves', async () => {
+    const [a, b, c] = ids as [number, number, number];
+    const body = {
+      photos: [
+        { id: c, description: '  Third, now first ' },
+        { id: a, description: 'First' },
+        { id: b, description: '' },
+      ],
+      cover: a,
+    };
+    expect((await arrange(post(JSON.stringify(body)))).status).toBe(200);
+    expect((await arrange(post(JSON.stringify({ ...body, cover: c })))).status).toBe(200);
+    const event = services.events.get(eventId);
+    expect(event?.photos.map((photo) => [photo.id, photo.description])).toEqual([
+      [c, 'Third, now first'],
+      [a, 'First'],
+      [b, ''],
+    ]);
+    expect(event?.cover).toBe(event?.photos[0]?.path);
+    const rows = services.audit.recent(10).filter((row) => row.action === 'photos-arranged');
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ username: 'asha', events_id: eventId });
+  });
+});
