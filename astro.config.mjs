@@ -1,6 +1,7 @@
 // @ts-check
 import node from '@astrojs/node';
 import react from '@astrojs/react';
+import keystatic from '@keystatic/astro';
 import { defineConfig } from 'astro/config';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -73,7 +74,9 @@ export default defineConfig({
   adapter: node({ mode: 'middleware', staticHeaders: true }),
   // Build steps run in this order when the build is done: the search index, then the
   // precompression of every file (the index's own scripts included).
-  integrations: [react(), recordSiteUrl(site), searchIndex(), precompress()],
+  // keystatic(): the content editor at /keystatic and its API at /api/keystatic (on-demand routes;
+  // src/middleware.ts answers 404 for both unless src/lib/keystatic/access.ts allows them).
+  integrations: [react(), keystatic(), recordSiteUrl(site), searchIndex(), precompress()],
   trailingSlash: 'ignore',
   devToolbar: { enabled: false },
   server: { host: '127.0.0.1', port: 4321 },

@@ -3,6 +3,8 @@
  * no posts):
  * - paths under /Admin pass the admin guard first (src/server/admin/adminGuard.ts: signed in,
  *   same origin, valid token), and their answers are never cached or indexed;
+ * - the content editor (/keystatic, /api/keystatic) answers 404 where it is not offered
+ *   (src/lib/keystatic/access.ts), and otherwise with its own headers (editorPolicy.ts);
  * - refuses cross-site form posts; see src/server/http/originCheck.ts for why this replaces
  *   Astro's own `security.checkOrigin`;
  * - (the site server adds frame-ancestors to Astro's Content-Security-Policy, as to every policy:
@@ -14,6 +16,11 @@ import { defineMiddleware } from 'astro:middleware';
 import { guardAdmin, withAdminHeaders } from './server/admin/adminGuard.ts';
 import { withEntityTag } from './server/http/conditionalRequests.ts';
 import { crossSiteFormResponse, isCrossSiteFormPost } from './server/http/originCheck.ts';
+import { editorOffered, isEditorPath } from './lib/keystatic/access.ts';
+import { editorNotFound, withEditorHeaders } from './lib/keystatic/editorPolicy.ts';
+
+/** The storage the content editor was built with (keystatic.config.ts). */
+const EDITOR_STORAGE = import.meta.env.PUBLIC_KEYSTATIC_GITHUB_REPO ? 'github' : 'local';
 
 export const onRequest = defineMiddleware(async (context, next) => {
   if (context.isPrerendered) return next();
@@ -21,6 +28,10 @@ export const onRequest = defineMiddleware(async (context, next) => {
   if (admin instanceof Response) return withAdminHeaders(admin);
   if (admin) context.locals.admin = admin;
   if (isCrossSiteFormPost(context.request, context.url.origin)) return crossSiteFormResponse();
+  if (isEditorPath(context.url.pathname)) {
+    const offered = editorOffered({ dev: import.meta.env.DEV, storage: EDITOR_STORAGE, env: process.env });
+    return offered ? withEditorHeaders(await next(), EDITOR_STORAGE) : editorNotFound();
+  }
   const answer = await next();
   return withEntityTag(context.request, admin ? withAdminHeaders(answer) : answer);
 });

@@ -8,7 +8,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
-import { CONTENT_SOURCES, type ContentSource } from '../../src/lib/content/contentFiles.ts';
+import { CONTENT_SOURCES, listEntries, type ContentSource } from '../../src/lib/content/contentFiles.ts';
 import { diskReader, type ContentReader } from '../../src/lib/content/contentReader.ts';
 import { createSchemas } from '../../src/lib/content/schemas.ts';
 import { parseYamlFile } from '../../src/lib/content/yamlDocument.ts';
@@ -80,8 +80,8 @@ function filesOf(reader: ContentReader, source: ContentSource): string[] {
 function entriesOf(source: ContentSource, text: string): unknown[] | undefined {
   const { data, syntaxErrors } = parseYamlFile(text);
   if (syntaxErrors.length > 0) return undefined;
-  if (source.shape === 'list' && !Array.isArray(data)) return undefined;
-  const items: unknown[] = Array.isArray(data) && source.shape === 'list' ? data : [data];
+  const items = source.shape === 'list' ? listEntries(source, data) : [data];
+  if (!items) return undefined;
   const schema = schemas[source.schema];
   return items.every((item) => schema.safeParse(item).success) ? items : undefined;
 }

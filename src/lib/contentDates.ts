@@ -66,3 +66,17 @@ export function readableIsoDate(date: string): string {
     ? `${Number(day)} ${monthName} ${year}`
     : date.trim();
 }
+
+/**
+ * A date as the content files store it, "2025-03-14" (what the forms' date picker writes), as
+ * pages show it: "14 - March - 2025" (`style: 'webinar'`) or "18.12.2020" (`style: 'dotted'`);
+ * undefined when it is not a real day written yyyy-mm-dd.
+ */
+export function displayDate(iso: string, style: 'webinar' | 'dotted'): string | undefined {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(iso.trim());
+  if (!match) return undefined;
+  const [, year = '', month = '', day = ''] = match;
+  if (isoDay(year, Number(month) - 1, Number(day)) === undefined) return undefined;
+  if (style === 'dotted') return `${day}.${month}.${year}`;
+  return `${Number(day)} - ${MONTHS[Number(month) - 1] ?? ''} - ${year}`;
+}

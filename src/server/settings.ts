@@ -14,6 +14,7 @@ import { resolveDataDir } from './database.ts';
 import { DEFAULT_MAX_ANSWER_BYTES } from './events/backendFetch.ts';
 import { EXAMPLE_SITE_URL, siteUrlOf } from '../lib/siteUrl.ts';
 import { parseProxyTrust, ProxyTrustError } from './http/proxyTrust.ts';
+import { editorSettings } from '../lib/keystatic/settings.ts';
 
 /** A setting in the environment is not one the site understands. */
 export class SettingsError extends Error {
@@ -215,7 +216,13 @@ const httpSettings = z
   });
 
 /** The one schema: each section reads the whole environment. */
-const serverSettings = z.object({ events: eventsSettings, contact: contactSettings, http: httpSettings });
+const serverSettings = z.object({
+  events: eventsSettings,
+  contact: contactSettings,
+  http: httpSettings,
+  /** The content editor's GitHub App (src/lib/keystatic/settings.ts). */
+  editor: editorSettings,
+});
 
 export type EventsSettings = z.output<typeof eventsSettings>;
 export type ContactSettings = z.output<typeof contactSettings>;
@@ -243,7 +250,7 @@ function parse<T extends z.ZodType>(schema: T, input: unknown, failure: Failure)
  * EventsSettingsError or ContactSettingsError when they are all of that section).
  */
 export function readServerSettings(env: NodeJS.ProcessEnv = process.env): ServerSettings {
-  return parse(serverSettings, { events: env, contact: env, http: env }, SettingsError);
+  return parse(serverSettings, { events: env, contact: env, http: env, editor: env }, SettingsError);
 }
 
 /** The events settings of `env`, checked; throws EventsSettingsError naming the bad ones. */

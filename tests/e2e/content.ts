@@ -34,7 +34,7 @@ export function branchesContent() {
 }
 
 export function webinarsContent() {
-  return z.array(schemas.webinar).parse(readYaml('content/webinars.yaml'));
+  return z.strictObject({ webinars: z.array(schemas.webinar) }).parse(readYaml('content/webinars.yaml')).webinars;
 }
 
 export function conclaveContent() {

@@ -6,7 +6,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
-import { jsonSchemaPath, schemaModeline, type ContentSource } from './contentFiles.ts';
+import { jsonSchemaPath, listEntries, schemaModeline, type ContentSource } from './contentFiles.ts';
 import { diskReader, type ContentReader } from './contentReader.ts';
 import { IMAGE_EXTENSIONS } from '../imageTypes.ts';
 import { PHOTO_PATH_MESSAGE } from './fields.ts';
@@ -47,7 +47,7 @@ export interface CheckOptions {
   image: (fileDir: string) => ImageField;
   /** Where the photos are, to check their size and shape; without it photos are not opened. */
   photoRoot?: string;
-  /** Warn about a file whose first line does not name its JSON Schema (editor help). */
+  /** Warn about a file whose first line names the wrong JSON Schema (editor help). */
   modelines?: boolean;
 }
 
@@ -176,16 +176,30 @@ async function checkFile(
   const items: Item[] = [];
 
   if (source.shape === 'list') {
-    if (!Array.isArray(yaml.data)) {
-      result.problems.push({ file, message: 'expected a list of entries, each starting with "- "' });
+    const list = listEntries(source, yaml.data);
+    if (!list) {
+      result.problems.push({
+        file,
+        message: `expected "${source.listKey ?? ''}:" at the top of the file, then the ${source.entriesName}, each starting with "- "`,
+      });
       return;
     }
-    yaml.data.forEach((data: unknown, index) => {
+    const others = isRecord(yaml.data) ? Object.keys(yaml.data).filter((key) => key !== source.listKey) : [];
+    for (const key of others) {
+      const line = yaml.lineOf([key]);
+      result.problems.push({
+        file,
+        ...(line ? { line } : {}),
+        field: key,
+        message: `unknown field "${key}"; the file holds only "${source.listKey ?? ''}:"`,
+      });
+    }
+    list.forEach((data: unknown, index) => {
       const rawId = source.idField && isRecord(data) ? data[source.idField] : undefined;
       const id = rawId === undefined ? String(index + 1) : String(rawId);
       items.push({ id, data, index, label: entryLabel(source, data, index, fileId) });
     });
-    const listItems = items.map((item): ListItem => listItem(item, yaml));
+    const listItems = items.map((item): ListItem => listItem(source, item, yaml));
     for (const rule of listRulesOf(source)) {
       result.problems.push(...rule(listItems).map((finding) => findingProblem(file, finding)));
     }
@@ -199,7 +213,7 @@ async function checkFile(
 
   const stored = new Set<string>();
   for (const item of items) {
-    const prefix = item.index === undefined ? [] : [item.index];
+    const prefix = item.index === undefined ? [] : [...listPrefix(source), item.index];
     const located = (segments: readonly PropertyKey[]) => {
       const line = yaml.lineOf([...prefix, ...segments]);
       return {
@@ -221,13 +235,19 @@ async function checkFile(
   }
 }
 
-function listItem(item: Item, yaml: YamlFile): ListItem {
+/** Where a list file's entries are: under their key ("webinars" › item 3). */
+function listPrefix(source: ContentSource): string[] {
+  return source.listKey ? [source.listKey] : [];
+}
+
+function listItem(source: ContentSource, item: Item, yaml: YamlFile): ListItem {
   const index = item.index ?? 0;
+  const at = [...listPrefix(source), index];
   return {
     index,
     data: isRecord(item.data) ? item.data : {},
     label: item.label,
-    line: (field) => yaml.lineOf(field === undefined ? [index] : [index, field]),
+    line: (field) => yaml.lineOf(field === undefined ? at : [...at, field]),
   };
 }
 
@@ -266,12 +286,17 @@ async function checkPhotos(
   }
 }
 
+/**
+ * A first line naming a JSON Schema must name the right one. A file without it is fine: the forms
+ * drop comments when they save, and .vscode/settings.json maps every content file to its schema.
+ */
 function checkModeline(source: ContentSource, file: string, text: string, result: CheckResult): void {
   const expected = schemaModeline(source, file);
-  if (text.split('\n', 1)[0]?.trim() === expected) return;
+  const first = text.split('\n', 1)[0]?.trim() ?? '';
+  if (!first.startsWith('# yaml-language-server:') || first === expected) return;
   result.warnings.push({
     file,
     line: 1,
-    message: `the first line should be "${expected}": it lets VS Code and github.dev check the file while you type (against ${jsonSchemaPath(source)})`,
+    message: `the first line should be "${expected}" or be left out: it names the JSON Schema that VS Code and github.dev check the file with (${jsonSchemaPath(source)})`,
   });
 }

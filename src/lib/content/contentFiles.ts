@@ -17,11 +17,16 @@ export interface ContentSource {
   path: string;
   /**
    * - `single`: the whole file is one entry (id: the file name without .yaml);
-   * - `list`: the file is a list, each item an entry;
+   * - `list`: the file holds one list under `listKey` (such as `webinars:`), each item an entry;
    * - `folder`: every .yaml file in the folder is one entry (id: the file name without .yaml).
    */
   shape: 'single' | 'list' | 'folder';
   schema: SchemaName;
+  /**
+   * For lists: the one field at the top of the file that holds the list. The forms (Keystatic)
+   * edit a file as fields, never as a bare list, so the list sits under a name.
+   */
+  listKey?: string;
   /** What one entry is called in messages: "webinar 3". */
   entryName: string;
   /** The plural, for messages about the whole list: "webinars". */
@@ -84,6 +89,7 @@ export const CONTENT_SOURCES = [
     collection: 'webinars',
     path: 'content/webinars.yaml',
     shape: 'list',
+    listKey: 'webinars',
     schema: 'webinar',
     entryName: 'webinar',
     entriesName: 'webinars',
@@ -111,6 +117,7 @@ export const CONTENT_SOURCES = [
     collection: 'stateBearers',
     path: 'content/state-bearers.yaml',
     shape: 'list',
+    listKey: 'bearers',
     schema: 'stateBearer',
     entryName: 'bearer',
     entriesName: 'state bearers',
@@ -122,6 +129,7 @@ export const CONTENT_SOURCES = [
     collection: 'milestones',
     path: 'content/milestones.yaml',
     shape: 'list',
+    listKey: 'milestones',
     schema: 'milestone',
     entryName: 'milestone',
     entriesName: 'milestones',
@@ -154,6 +162,15 @@ export function contentSource(collection: CollectionName): ContentSource {
   const source = CONTENT_SOURCES.find((candidate) => candidate.collection === collection);
   if (!source) throw new Error(`No content source is defined for the collection "${collection}"`);
   return source;
+}
+
+/** The entries of a list file's data, or undefined when it does not hold a list where it should. */
+export function listEntries(source: ContentSource, data: unknown): unknown[] | undefined {
+  const list: unknown =
+    source.listKey && typeof data === 'object' && data !== null && !Array.isArray(data)
+      ? (data as Record<string, unknown>)[source.listKey]
+      : undefined;
+  return Array.isArray(list) ? list : undefined;
 }
 
 /** The JSON Schema of a source, relative to the project root: "content/.schemas/webinars.schema.json". */

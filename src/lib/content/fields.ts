@@ -9,7 +9,7 @@
  * jsonSchemas.test.ts checks that each pattern accepts and refuses what the refinement does.
  */
 import { z } from 'zod';
-import { MONTHS, isoFromDottedDate, webinarIsoDate } from '../contentDates.ts';
+import { displayDate } from '../contentDates.ts';
 import { IMAGE_EXTENSIONS } from '../imageTypes.ts';
 
 /** What an editor shows while typing: on hover, in completions and under a mistake. */
@@ -112,40 +112,35 @@ export const link = withHelp(
   { description: 'A full web address (https://...) or a page of this site starting with "/"' },
 );
 
-const WEBINAR_DATE_MESSAGE =
-  'expected a real date written like "14 - March - 2025" (day, the month in full with a capital letter, year, separated by " - ")';
+const DATE_MESSAGE =
+  'expected a real date written year-month-day, for example "2025-03-14" (the forms\' date picker writes it so)';
 
-/** A webinar date, written as in the original site: "14 - March - 2025". */
-export const webinarDate = withHelp(
-  z
-    .string({ error: 'expected a date written like "14 - March - 2025"' })
-    .trim()
-    .refine((value) => webinarIsoDate(value) !== undefined, { error: WEBINAR_DATE_MESSAGE }),
-  {
-    description: 'A date written like "14 - March - 2025"',
-    // The pattern cannot know how many days a month has: "31 - April - 2025" passes it.
-    pattern: `^(?:0?[1-9]|[12][0-9]|3[01]) - (?:${MONTHS.join('|')}) - [0-9]{4}$`,
-    errorMessage: WEBINAR_DATE_MESSAGE,
-    examples: ['14 - March - 2025'],
-  },
-);
+/**
+ * A date, stored as the forms' date picker writes it ("2025-03-14") and read as pages show it:
+ * "14 - March - 2025" (webinars, the privacy notice) or "18.12.2020" (the conclave links).
+ */
+function storedDate(style: 'webinar' | 'dotted') {
+  return withHelp(
+    z
+      .string({ error: 'expected a date written like "2025-03-14"' })
+      .trim()
+      .refine((value) => displayDate(value, style) !== undefined, { error: DATE_MESSAGE })
+      .transform((value) => displayDate(value, style) ?? value),
+    {
+      description: 'A date written year-month-day, like "2025-03-14"',
+      // The pattern cannot know how many days a month has: "2025-04-31" passes it.
+      pattern: '^[0-9]{4}-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12][0-9]|3[01])$',
+      errorMessage: DATE_MESSAGE,
+      examples: ['2025-03-14'],
+    },
+  );
+}
 
-const DOTTED_DATE_MESSAGE = 'expected a real date written like "18.12.2020" (dd.mm.yyyy)';
+/** A webinar date: "2025-03-14" in the file, "14 - March - 2025" on the page. */
+export const webinarDate = storedDate('webinar');
 
-/** A conclave link date, written "18.12.2020". */
-export const dottedDate = withHelp(
-  z
-    .string({ error: 'expected a date written like "18.12.2020"' })
-    .trim()
-    .refine((value) => isoFromDottedDate(value) !== undefined, { error: DOTTED_DATE_MESSAGE }),
-  {
-    description: 'A date written like "18.12.2020" (day.month.year)',
-    // As above, "31.04.2020" passes the pattern; only the check knows April has 30 days.
-    pattern: '^(?:0[1-9]|[12][0-9]|3[01])\\.(?:0[1-9]|1[0-2])\\.[0-9]{4}$',
-    errorMessage: DOTTED_DATE_MESSAGE,
-    examples: ['18.12.2020'],
-  },
-);
+/** A conclave link date: "2020-12-18" in the file, "18.12.2020" on the page. */
+export const dottedDate = storedDate('dotted');
 
 export const year = withHelp(
   z

@@ -53,9 +53,9 @@ function fileSchema(source: ContentSource): z.ZodType {
   const entry = createSchemas(editorPhoto)[source.schema];
   if (source.shape !== 'list') return entry;
   const ordered = source.order && orderedList(entry, source.order);
-  if (ordered) return ordered;
-  const list = z.array(entry);
-  return source.entries ? list.length(source.entries.exactly) : list;
+  const plain = z.array(entry);
+  const list = ordered ?? (source.entries ? plain.length(source.entries.exactly) : plain);
+  return z.strictObject({ [source.listKey ?? 'entries']: list });
 }
 
 function describe(source: ContentSource): string {

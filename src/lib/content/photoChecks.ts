@@ -71,12 +71,16 @@ function cropWarning(photo: string, width: number, height: number, slots: readon
 }
 
 /** Judges one photo (`photo` is its path as written) against the limits and the slots of its field. */
+/** Both "too large" mistakes can be fixed by a command, and are on a pull request. */
+const FIT_ADVICE =
+  '"npm run photos:fit" does it for you, and so does the pull request\'s "Fit photos" check, which commits the result';
+
 export function judgePhoto(photo: string, facts: PhotoFacts, field: PhotoField): PhotoVerdict[] {
   const verdicts: PhotoVerdict[] = [];
   if (facts.bytes > MAX_PHOTO_BYTES) {
     verdicts.push({
       severity: 'error',
-      message: `the photo "${photo}" is ${megabytes(facts.bytes)} MB; photos must be under ${megabytes(MAX_PHOTO_BYTES)} MB: save it smaller (${field.best} pixels is plenty, and the site makes smaller copies for phones itself)`,
+      message: `the photo "${photo}" is ${megabytes(facts.bytes)} MB; photos must be under ${megabytes(MAX_PHOTO_BYTES)} MB: save it smaller (${field.best} pixels is plenty, and the site makes smaller copies for phones itself); ${FIT_ADVICE}`,
     });
   }
   const { width, height } = facts;
@@ -91,7 +95,7 @@ export function judgePhoto(photo: string, facts: PhotoFacts, field: PhotoField):
   if (Math.max(width, height) > MAX_PHOTO_SIDE) {
     verdicts.push({
       severity: 'error',
-      message: `the photo "${photo}" is ${width} × ${height} pixels; photos must be at most ${MAX_PHOTO_SIDE} pixels on each side: resize it (${field.best} pixels is plenty)`,
+      message: `the photo "${photo}" is ${width} × ${height} pixels; photos must be at most ${MAX_PHOTO_SIDE} pixels on each side: resize it (${field.best} pixels is plenty); ${FIT_ADVICE}`,
     });
     return verdicts;
   }

@@ -21,7 +21,7 @@ async function messages(collection: Parameters<typeof contentSource>[0]): Promis
 const webinar = (id: number, extra = '') => `
 - id: ${id}
   image: ./photos/w.jpg
-  date: 14 - March - 2025
+  date: "2025-03-14"
   host: Hosted by Salem branch
   shortTitle: Airway basics
   title: Airway basics for postgraduates
@@ -54,7 +54,7 @@ describe('webinars.yaml', () => {
     const home = '  showOnHome: true\n';
     write(
       'content/webinars.yaml',
-      webinar(1, home) + webinar(2, home) + webinar(3, home) + webinar(4, home) + webinar(5),
+      'webinars:' + webinar(1, home) + webinar(2, home) + webinar(3, home) + webinar(4, home) + webinar(5),
     );
     const result = await checkOnDisk(root, contentSource('webinars'));
     expect(result.problems).toEqual([]);
@@ -68,15 +68,11 @@ describe('webinars.yaml', () => {
       /line 2, webinar 1 \(id 1\): "title": this field is required/,
     ],
     [
-      'a malformed date',
-      webinar(1).replace('14 - March - 2025', '2025-03-14'),
-      /line 4, .*"date": expected a real date written like "14 - March - 2025".*found "2025-03-14"/,
+      'a date written as the pages show it',
+      webinar(1).replace('"2025-03-14"', '14 - March - 2025'),
+      /line 4, .*"date": expected a real date written year-month-day, for example "2025-03-14".*found "14 - March - 2025"/,
     ],
-    [
-      'an impossible date',
-      webinar(1).replace('14 - March - 2025', '31 - February - 2025'),
-      /"date": expected a real date/,
-    ],
+    ['an impossible date', webinar(1).replace('2025-03-14', '2025-02-31'), /"date": expected a real date/],
     [
       'a bad URL',
       webinar(1).replace('https://www.youtube.com/watch?v=aBcDeFgHiJk', 'youtube watch 123'),
@@ -89,7 +85,7 @@ describe('webinars.yaml', () => {
     ],
     ['a misspelt field', webinar(1).replace('host:', 'hots:'), /unknown field "hots"; check the spelling/],
   ])('reports %s with the file, line, entry and field', async (_case, yaml, expected) => {
-    write('content/webinars.yaml', yaml);
+    write('content/webinars.yaml', `webinars:${yaml}`);
     const found = await messages('webinars');
     expect(found.join('\n')).toMatch(expected);
     expect(found.every((message) => message.startsWith('content/webinars.yaml'))).toBe(true);
@@ -97,30 +93,43 @@ describe('webinars.yaml', () => {
 
   it('reports a duplicate id on the line of the repeat, naming the line of the first', async () => {
     const home = '  showOnHome: true\n';
-    write('content/webinars.yaml', webinar(7, home) + webinar(8, home) + webinar(9, home) + webinar(7, home));
+    write(
+      'content/webinars.yaml',
+      'webinars:' + webinar(7, home) + webinar(8, home) + webinar(9, home) + webinar(7, home),
+    );
     expect(await messages('webinars')).toEqual([
       'content/webinars.yaml, line 29, webinar 4 (id 7, “Airway basics for postgraduates”): "id": the id 7 is already used by webinar 1 (id 7, “Airway basics for postgraduates”) (line 2); every webinar needs its own id',
     ]);
   });
 
   it('reports YAML that is not well-formed with its line', async () => {
-    write('content/webinars.yaml', '- id: 1\n  title: "unclosed\n');
+    write('content/webinars.yaml', 'webinars:\n- id: 1\n  title: "unclosed\n');
     expect((await messages('webinars')).join('\n')).toMatch(
       /content\/webinars\.yaml, line \d+: this is not valid YAML/,
     );
   });
 
-  it('reports a file that is not a list', async () => {
-    write('content/webinars.yaml', 'id: 1\n');
+  it.each([
+    ['a bare list, as the files were before the forms', '- id: 1\n'],
+    ['fields in place of the list', 'id: 1\n'],
+  ])('reports %s', async (_case, yaml) => {
+    write('content/webinars.yaml', yaml);
     expect(await messages('webinars')).toEqual([
-      'content/webinars.yaml: expected a list of entries, each starting with "- "',
+      'content/webinars.yaml: expected "webinars:" at the top of the file, then the webinars, each starting with "- "',
     ]);
+  });
+
+  it('reports a field beside the list', async () => {
+    write('content/webinars.yaml', 'webinars: []\ntitle: Webinars\n');
+    expect(await messages('webinars')).toContain(
+      'content/webinars.yaml, line 2: "title": unknown field "title"; the file holds only "webinars:"',
+    );
   });
 });
 
 describe('state-bearers.yaml', () => {
   const stateBearer = (phone: string, email: string) =>
-    `- image: ./photos/p.jpg\n  name: Dr. Sample Kumar\n  title: President\n  phone1: "${phone}"\n  email1: ${email}\n`;
+    `bearers:\n- image: ./photos/p.jpg\n  name: Dr. Sample Kumar\n  title: President\n  phone1: "${phone}"\n  email1: ${email}\n`;
 
   it.each([
     [
@@ -202,7 +211,7 @@ describe('problemReport', () => {
 
 describe('privacy.yaml', () => {
   const notice = (paragraph: string) =>
-    `title: Privacy notice\ndescription: What the form collects.\nupdated: 22 - November - 2026\nsections:\n  - heading: How long\n    paragraphs:\n      - ${paragraph}\n`;
+    `title: Privacy notice\ndescription: What the form collects.\nupdated: "2026-11-22"\nsections:\n  - heading: How long\n    paragraphs:\n      - ${paragraph}\n`;
 
   it('accepts a notice that says how long messages are kept', async () => {
     write('content/privacy.yaml', notice('Messages are kept for {retention}.'));

@@ -33,10 +33,10 @@ describe('workflow commands', () => {
         line: 42,
         entry: 'webinar 5 (id 12, “Airway: basics”)',
         field: 'date',
-        message: 'expected a real date written like "14 - March - 2025" (found "2025-03-14")',
+        message: 'expected a real date written year-month-day, for example "2025-03-14" (found "14 March")',
       }),
     ).toBe(
-      '::error file=content/webinars.yaml,line=42,title=Content mistake%3A webinar 5 (id 12%2C “Airway%3A basics”) › date::"date": expected a real date written like "14 - March - 2025" (found "2025-03-14")',
+      '::error file=content/webinars.yaml,line=42,title=Content mistake%3A webinar 5 (id 12%2C “Airway%3A basics”) › date::"date": expected a real date written year-month-day, for example "2025-03-14" (found "14 March")',
     );
     expect(workflowCommand('warning', { file: 'content/site.yaml', line: 1, message: 'first line' })).toBe(
       '::warning file=content/site.yaml,line=1,title=Content warning::first line',
@@ -60,7 +60,7 @@ describe('npm run check:content in GitHub Actions', () => {
       mkdirSync(path.join(root, 'content'));
       writeFileSync(
         path.join(root, 'content/milestones.yaml'),
-        '- year: 1974\n  text: First state conference\n- year: nineteen\n  text: Silver jubilee\n',
+        '# yaml-language-server: $schema=./old.schema.json\nmilestones:\n- year: 1974\n  text: First state conference\n- year: nineteen\n  text: Silver jubilee\n',
       );
       return spawnSync(process.execPath, [script, root], { encoding: 'utf8', env: { ...process.env, ...env } });
     } finally {
@@ -73,11 +73,11 @@ describe('npm run check:content in GitHub Actions', () => {
     expect(run.status).toBe(1);
     const lines = run.stdout.split('\n');
     expect(lines).toContain(
-      '::error file=content/milestones.yaml,line=3,title=Content mistake%3A milestone 2 (“nineteen”) › year::"year": expected a year as a number, for example 1974 (found "nineteen")',
+      '::error file=content/milestones.yaml,line=5,title=Content mistake%3A milestone 2 (“nineteen”) › year::"year": expected a year as a number, for example 1974 (found "nineteen")',
     );
     expect(lines).toContainEqual(
       expect.stringMatching(
-        /^::error file=content\/milestones\.yaml,line=3,title=Content mistake::expected exactly 5 milestones/,
+        /^::error file=content\/milestones\.yaml,line=5,title=Content mistake::expected exactly 5 milestones/,
       ),
     );
     expect(lines).toContainEqual(
@@ -85,7 +85,7 @@ describe('npm run check:content in GitHub Actions', () => {
         /^::warning file=content\/milestones\.yaml,line=1,title=Content warning::the first line should be/,
       ),
     );
-    expect(run.stderr).toContain('content/milestones.yaml, line 3, milestone 2 (“nineteen”): "year": expected a year');
+    expect(run.stderr).toContain('content/milestones.yaml, line 5, milestone 2 (“nineteen”): "year": expected a year');
   });
 
   it('prints no workflow commands elsewhere', () => {

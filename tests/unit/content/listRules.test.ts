@@ -22,7 +22,7 @@ const webinar = (id: number, showOnHome: boolean) =>
   [
     `- id: ${id}`,
     '  image: ./photos/w.jpg',
-    '  date: 14 - March - 2025',
+    '  date: "2025-03-14"',
     '  host: Hosted by Salem branch',
     `  shortTitle: Talk ${id}`,
     `  title: Talk number ${id}`,
@@ -31,14 +31,17 @@ const webinar = (id: number, showOnHome: boolean) =>
   ].join('\n');
 
 /** Webinars with the given ids; the first `home` of them are marked for the home page. */
-const webinars = (ids: number[], home: number) => `${ids.map((id, index) => webinar(id, index < home)).join('\n')}\n`;
+const webinars = (ids: number[], home: number) =>
+  `webinars:\n${ids.map((id, index) => webinar(id, index < home)).join('\n')}\n`;
 
 const bearer = (title: string, index: number) =>
   `- image: ./photos/p.jpg\n  name: Dr. Sample ${index}\n  title: ${title}\n  phone1: "+91 00000 1010${index}"\n  email1: b${index}@example.org\n`;
 
-const bearers = (titles: readonly string[]) => titles.map((title, index) => bearer(title, index + 1)).join('');
+const bearers = (titles: readonly string[]) =>
+  `bearers:\n${titles.map((title, index) => bearer(title, index + 1)).join('')}`;
 
 const milestones = (count: number) =>
+  'milestones:\n' +
   Array.from({ length: count }, (_, index) => `- year: ${1974 + index}\n  text: Milestone ${index + 1}\n`).join('');
 
 describe('webinars: exactly four on the home page', () => {
@@ -46,17 +49,17 @@ describe('webinars: exactly four on the home page', () => {
     [
       'five',
       5,
-      'content/webinars.yaml, line 40, webinar 5 (id 5, “Talk number 5”): "showOnHome": exactly 4 webinars must have "showOnHome: true" (the home page shows four cards), but 5 have it: webinar 1 (id 1, “Talk number 1”) (line 8), webinar 2 (id 2, “Talk number 2”) (line 16), webinar 3 (id 3, “Talk number 3”) (line 24), webinar 4 (id 4, “Talk number 4”) (line 32), webinar 5 (id 5, “Talk number 5”) (line 40); set "showOnHome: false" on one of them',
+      'content/webinars.yaml, line 41, webinar 5 (id 5, “Talk number 5”): "showOnHome": exactly 4 webinars must have "showOnHome: true" (the home page shows four cards), but 5 have it: webinar 1 (id 1, “Talk number 1”) (line 9), webinar 2 (id 2, “Talk number 2”) (line 17), webinar 3 (id 3, “Talk number 3”) (line 25), webinar 4 (id 4, “Talk number 4”) (line 33), webinar 5 (id 5, “Talk number 5”) (line 41); set "showOnHome: false" on one of them',
     ],
     [
       'three',
       3,
-      'content/webinars.yaml, line 8, webinar 1 (id 1, “Talk number 1”): "showOnHome": exactly 4 webinars must have "showOnHome: true" (the home page shows four cards), but 3 have it: webinar 1 (id 1, “Talk number 1”) (line 8), webinar 2 (id 2, “Talk number 2”) (line 16), webinar 3 (id 3, “Talk number 3”) (line 24); set "showOnHome: true" on one more',
+      'content/webinars.yaml, line 9, webinar 1 (id 1, “Talk number 1”): "showOnHome": exactly 4 webinars must have "showOnHome: true" (the home page shows four cards), but 3 have it: webinar 1 (id 1, “Talk number 1”) (line 9), webinar 2 (id 2, “Talk number 2”) (line 17), webinar 3 (id 3, “Talk number 3”) (line 25); set "showOnHome: true" on one more',
     ],
     [
       'none',
       0,
-      'content/webinars.yaml, line 8, webinar 1 (id 1, “Talk number 1”): "showOnHome": exactly 4 webinars must have "showOnHome: true" (the home page shows four cards), but none has it; set "showOnHome: true" on 4 more',
+      'content/webinars.yaml, line 9, webinar 1 (id 1, “Talk number 1”): "showOnHome": exactly 4 webinars must have "showOnHome: true" (the home page shows four cards), but none has it; set "showOnHome: true" on 4 more',
     ],
   ])('refuses %s, naming the line of each one found', async (_case, home, message) => {
     expect(await problems('webinars', webinars([1, 2, 3, 4, 5, 6], home))).toEqual([message]);
@@ -70,7 +73,7 @@ describe('webinars: exactly four on the home page', () => {
 describe('webinars: every id once', () => {
   it('reports a repeated id on its line and names the line of the first', async () => {
     expect(await problems('webinars', webinars([1, 2, 3, 4, 2], 4))).toEqual([
-      'content/webinars.yaml, line 33, webinar 5 (id 2, “Talk number 2”): "id": the id 2 is already used by webinar 2 (id 2, “Talk number 2”) (line 9); every webinar needs its own id',
+      'content/webinars.yaml, line 34, webinar 5 (id 2, “Talk number 2”): "id": the id 2 is already used by webinar 2 (id 2, “Talk number 2”) (line 10); every webinar needs its own id',
     ]);
   });
 });
@@ -83,31 +86,31 @@ describe('state-bearers.yaml: the six offices, in the spec’s order', () => {
       'two offices swapped',
       [president, elect, treasurer, secretary, academic, election],
       [
-        'content/state-bearers.yaml, line 18, bearer 4 (“Dr. Sample 4”): "title": "Hon. Secretary" must come before "Hon. Treasurer" (bearer 3 (“Dr. Sample 3”) (line 13)): the page shows them in this order: President, President Elect, Hon. Secretary, Hon. Treasurer, Academic Chairman, Chief Election Officer',
+        'content/state-bearers.yaml, line 19, bearer 4 (“Dr. Sample 4”): "title": "Hon. Secretary" must come before "Hon. Treasurer" (bearer 3 (“Dr. Sample 3”) (line 14)): the page shows them in this order: President, President Elect, Hon. Secretary, Hon. Treasurer, Academic Chairman, Chief Election Officer',
       ],
     ],
     [
       'an office missing',
       [president, elect, secretary, academic, election],
       [
-        'content/state-bearers.yaml, line 21: expected exactly 6 state bearers (the Office Bearers page shows six cards), but there are 5: bearer 1 (“Dr. Sample 1”) (line 1), bearer 2 (“Dr. Sample 2”) (line 6), bearer 3 (“Dr. Sample 3”) (line 11), bearer 4 (“Dr. Sample 4”) (line 16), bearer 5 (“Dr. Sample 5”) (line 21); add 1',
-        'content/state-bearers.yaml, line 1: no bearer holds "Hon. Treasurer": the page shows them in this order: President, President Elect, Hon. Secretary, Hon. Treasurer, Academic Chairman, Chief Election Officer',
+        'content/state-bearers.yaml, line 22: expected exactly 6 state bearers (the Office Bearers page shows six cards), but there are 5: bearer 1 (“Dr. Sample 1”) (line 2), bearer 2 (“Dr. Sample 2”) (line 7), bearer 3 (“Dr. Sample 3”) (line 12), bearer 4 (“Dr. Sample 4”) (line 17), bearer 5 (“Dr. Sample 5”) (line 22); add 1',
+        'content/state-bearers.yaml, line 2: no bearer holds "Hon. Treasurer": the page shows them in this order: President, President Elect, Hon. Secretary, Hon. Treasurer, Academic Chairman, Chief Election Officer',
       ],
     ],
     [
       'an office twice',
       [president, elect, secretary, treasurer, academic, election, president],
       [
-        'content/state-bearers.yaml, line 31, bearer 7 (“Dr. Sample 7”): expected exactly 6 state bearers (the Office Bearers page shows six cards), but there are 7: bearer 1 (“Dr. Sample 1”) (line 1), bearer 2 (“Dr. Sample 2”) (line 6), bearer 3 (“Dr. Sample 3”) (line 11), bearer 4 (“Dr. Sample 4”) (line 16), bearer 5 (“Dr. Sample 5”) (line 21), bearer 6 (“Dr. Sample 6”) (line 26), bearer 7 (“Dr. Sample 7”) (line 31); remove 1',
-        'content/state-bearers.yaml, line 33, bearer 7 (“Dr. Sample 7”): "title": "President" is already held by bearer 1 (“Dr. Sample 1”) (line 3); each office is listed once',
+        'content/state-bearers.yaml, line 32, bearer 7 (“Dr. Sample 7”): expected exactly 6 state bearers (the Office Bearers page shows six cards), but there are 7: bearer 1 (“Dr. Sample 1”) (line 2), bearer 2 (“Dr. Sample 2”) (line 7), bearer 3 (“Dr. Sample 3”) (line 12), bearer 4 (“Dr. Sample 4”) (line 17), bearer 5 (“Dr. Sample 5”) (line 22), bearer 6 (“Dr. Sample 6”) (line 27), bearer 7 (“Dr. Sample 7”) (line 32); remove 1',
+        'content/state-bearers.yaml, line 34, bearer 7 (“Dr. Sample 7”): "title": "President" is already held by bearer 1 (“Dr. Sample 1”) (line 4); each office is listed once',
       ],
     ],
     [
       'an office that is not one of the six',
       [president, elect, secretary, treasurer, academic, 'Patron'],
       [
-        'content/state-bearers.yaml, line 1: no bearer holds "Chief Election Officer": the page shows them in this order: President, President Elect, Hon. Secretary, Hon. Treasurer, Academic Chairman, Chief Election Officer',
-        'content/state-bearers.yaml, line 28, bearer 6 (“Dr. Sample 6”): "title": expected one of the six offices: President, President Elect, Hon. Secretary, Hon. Treasurer, Academic Chairman, Chief Election Officer (found "Patron")',
+        'content/state-bearers.yaml, line 2: no bearer holds "Chief Election Officer": the page shows them in this order: President, President Elect, Hon. Secretary, Hon. Treasurer, Academic Chairman, Chief Election Officer',
+        'content/state-bearers.yaml, line 29, bearer 6 (“Dr. Sample 6”): "title": expected one of the six offices: President, President Elect, Hon. Secretary, Hon. Treasurer, Academic Chairman, Chief Election Officer (found "Patron")',
       ],
     ],
   ])('reports %s with the lines concerned', async (_case, titles, expected) => {
@@ -123,11 +126,11 @@ describe('milestones.yaml: five milestones', () => {
   it.each([
     [
       4,
-      'content/milestones.yaml, line 7: expected exactly 5 milestones (the milestones banner on the home page lists five), but there are 4: milestone 1 (“1974”) (line 1),',
+      'content/milestones.yaml, line 8: expected exactly 5 milestones (the milestones banner on the home page lists five), but there are 4: milestone 1 (“1974”) (line 2),',
     ],
     [
       6,
-      'content/milestones.yaml, line 11, milestone 6 (“1979”): expected exactly 5 milestones (the milestones banner on the home page lists five), but there are 6',
+      'content/milestones.yaml, line 12, milestone 6 (“1979”): expected exactly 5 milestones (the milestones banner on the home page lists five), but there are 6',
     ],
   ])('reports %i milestones', async (count, expected) => {
     const [message] = await problems('milestones', milestones(count));

@@ -22,6 +22,7 @@ const workflow = z.object({
   on: z.object({
     pull_request: z.null(),
     push: z.object({ branches: z.array(z.string()) }),
+    workflow_dispatch: z.null(),
   }),
   jobs: z.record(
     z.string(),
@@ -80,5 +81,35 @@ describe('.github/workflows/ci.yml', () => {
     expect(summary?.run).toMatch(/content:diff -- HEAD\^1 >> "\$GITHUB_STEP_SUMMARY"$/);
     expect(summary?.if).toContain("github.event_name == 'pull_request'");
     expect(summary?.if).toContain('!cancelled()');
+  });
+});
+
+describe('.github/workflows/fit-photos.yml', () => {
+  const fit = z
+    .object({
+      on: z.object({ pull_request: z.object({ paths: z.array(z.string()) }) }),
+      permissions: z.record(z.string(), z.string()),
+      jobs: z.record(z.string(), z.object({ if: z.string(), steps: z.array(step) })),
+    })
+    .parse(parse(readFileSync(path.resolve(import.meta.dirname, '../../../.github/workflows/fit-photos.yml'), 'utf8')));
+  const fitSteps = Object.values(fit.jobs).flatMap((job) => job.steps);
+  const index = (command: RegExp) => fitSteps.findIndex((candidate) => candidate.run && command.test(candidate.run));
+
+  it("runs on pull requests that change content, from this repository's branches only", () => {
+    expect(fit.on.pull_request.paths).toEqual(['content/**']);
+    expect(Object.values(fit.jobs).map((job) => job.if)).toEqual([
+      expect.stringContaining('github.event.pull_request.head.repo.full_name == github.repository'),
+    ]);
+    expect(fit.permissions).toEqual({ contents: 'write', actions: 'write' });
+  });
+
+  it('checks out the branch, fits the photos, commits them to the branch and runs CI on it, in that order', () => {
+    const checkout = fitSteps.find((candidate) => candidate.uses?.startsWith('actions/checkout@'));
+    expect(checkout?.with?.['ref']).toBe('${{ github.head_ref }}');
+    const order = [index(/^npm install\b/m), index(/^npm run photos:fit$/m), index(/git push origin "HEAD:\$BRANCH"/)];
+    expect(order.every((position) => position >= 0)).toBe(true);
+    expect(order).toEqual([...order].sort((a, b) => a - b));
+    expect(fitSteps[order[2] ?? 0]?.run).toMatch(/^if git diff --quiet -- content; then exit 0; fi$/m);
+    expect(fitSteps[order[2] ?? 0]?.run).toMatch(/gh workflow run ci\.yml --ref "\$BRANCH"\s*$/);
   });
 });

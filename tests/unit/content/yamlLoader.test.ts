@@ -61,7 +61,7 @@ function write(relative: string, text: string) {
 const webinar = (id: number, showOnHome: boolean) => `
 - id: ${id}
   image: ./photos/w.jpg
-  date: 14 - March - 2025
+  date: "2025-03-14"
   host: Hosted by Salem branch
   shortTitle: Airway basics ${id}
   title: Airway basics for postgraduates, part ${id}
@@ -91,7 +91,7 @@ afterEach(() => rmSync(root, { recursive: true, force: true }));
 
 describe('yamlLoader', () => {
   it('hands every entry of a correct file to the store, by id and with its file', async () => {
-    write('content/webinars.yaml', [1, 2, 3, 4, 5].map((id) => webinar(id, id <= 4)).join(''));
+    write('content/webinars.yaml', `webinars:${[1, 2, 3, 4, 5].map((id) => webinar(id, id <= 4)).join('')}`);
     const { context, stored, parsed } = fakeContext(root);
     await yamlLoader(contentSource('webinars')).load(context);
     expect(parsed).toEqual(['1', '2', '3', '4', '5']);
@@ -109,10 +109,7 @@ describe('yamlLoader', () => {
       'a webinar without its title',
       'webinars' as const,
       'content/webinars.yaml',
-      [1, 2, 3, 4]
-        .map((id) => webinar(id, true))
-        .join('')
-        .replace(/ {2}title: .*part 2\n/, ''),
+      `webinars:${[1, 2, 3, 4].map((id) => webinar(id, true)).join('')}`.replace(/ {2}title: .*part 2\n/, ''),
       'content/webinars.yaml, line 11, webinar 2 (id 2): "title": this field is required',
     ],
     [
@@ -133,7 +130,7 @@ describe('yamlLoader', () => {
       'five webinars marked for the home page',
       'webinars' as const,
       'content/webinars.yaml',
-      [1, 2, 3, 4, 5].map((id) => webinar(id, true)).join(''),
+      `webinars:${[1, 2, 3, 4, 5].map((id) => webinar(id, true)).join('')}`,
       'content/webinars.yaml, line 45, webinar 5 (id 5, “Airway basics for postgraduates, part 5”): "showOnHome": exactly 4 webinars must have "showOnHome: true" (the home page shows four cards), but 5 have it: webinar 1',
     ],
     [

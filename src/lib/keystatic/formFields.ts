@@ -1,0 +1,135 @@
+/**
+ * The form fields of the content editor (Keystatic at /keystatic), one builder per field type of
+ * src/lib/content/fields.ts, with the same rules wherever a form can check them while staff type:
+ * required text, phone numbers, e-mail and web addresses, dates from a date picker, photos.
+ * What a form cannot check (exactly four home webinars, unique ids, photo sizes, real dates typed
+ * by hand) stays in `npm run check:content`, which runs on every pull request.
+ * tests/unit/keystatic/formParity.test.ts fails when a zod field has no form field or the reverse.
+ */
+import { fields } from '@keystatic/core';
+
+/** Text that must not be empty; `multiline` for paragraphs. */
+export function requiredText(label: string, description?: string, multiline = false) {
+  return fields.text({
+    label,
+    ...(description ? { description } : {}),
+    multiline,
+    validation: { isRequired: true },
+  });
+}
+
+/** Text that may be left empty: it is then left out of the file. */
+export function optionalText(label: string, description?: string) {
+  return fields.text({ label, ...(description ? { description } : {}) });
+}
+
+// The same rules as fields.ts: digits, spaces and hyphens, an optional leading +, 8 to 15 digits.
+const PHONE = /^(?=(?:[^0-9]*[0-9]){8,15}[^0-9]*$)\+?[0-9][0-9 -]*[0-9]$/;
+const PHONE_MESSAGE = 'Write 8 to 15 digits; spaces, hyphens and a leading + are allowed, for example +91 00000 10001';
+// A plain shape of an e-mail address (the check then applies zod's stricter rule).
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const EMAIL_MESSAGE = 'Write an e-mail address, for example secretary@example.org';
+
+/** An optional field's pattern also accepts nothing (Keystatic tests the pattern on empty text too). */
+function orEmpty(regex: RegExp, isRequired: boolean): RegExp {
+  return isRequired ? regex : new RegExp(`^(?:${regex.source})?$`);
+}
+
+export function phoneField(label: string, isRequired: boolean) {
+  return fields.text({
+    label,
+    description: isRequired
+      ? 'For example +91 00000 10001'
+      : 'For example +91 00000 10001; leave empty when there is none',
+    validation: { isRequired, pattern: { regex: orEmpty(PHONE, isRequired), message: PHONE_MESSAGE } },
+  });
+}
+
+export function emailField(label: string, isRequired: boolean) {
+  return fields.text({
+    label,
+    description: isRequired ? 'For example secretary@example.org' : 'Leave empty when there is none',
+    validation: { isRequired, pattern: { regex: orEmpty(EMAIL, isRequired), message: EMAIL_MESSAGE } },
+  });
+}
+
+/** A full web address (https://...). */
+export function webAddress(label: string, description?: string) {
+  return fields.url({ label, ...(description ? { description } : {}), validation: { isRequired: true } });
+}
+
+/** A full web address or a page of this site ("/branches"). */
+export function linkField(label: string) {
+  return fields.text({
+    label,
+    description: 'A full web address (https://...) or a page of this site starting with "/", such as /branches',
+    validation: {
+      isRequired: true,
+      pattern: {
+        regex: /^(?:https?:\/\/\S+|\/[A-Za-z0-9\-/#_.]*)$/,
+        message: 'Write a full web address starting with https:// or a page of this site starting with /',
+      },
+    },
+  });
+}
+
+/** A date from the date picker, stored as "2025-03-14"; pages show it as the spec writes dates. */
+export function dateField(label: string, description?: string) {
+  return fields.date({ label, ...(description ? { description } : {}), validation: { isRequired: true } });
+}
+
+/** A whole number, such as an order or an id. */
+export function wholeNumber(label: string, description: string, validation: { min?: number; max?: number } = {}) {
+  return fields.integer({ label, description, validation: { isRequired: true, ...validation } });
+}
+
+/** A file under public/, written from the site root: "/media/sports-meet.mp4". */
+export function publicFileField(label: string, isRequired: boolean) {
+  return fields.text({
+    label,
+    description: 'A file in the public folder, written from the site root: /media/sports-meet.mp4',
+    validation: {
+      isRequired,
+      pattern: {
+        regex: orEmpty(/^\/[A-Za-z0-9\-/_.]+$/, isRequired),
+        message: 'Write the path of a file in the public folder, starting with /, for example /media/sports-meet.mp4',
+      },
+    },
+  });
+}
+
+/**
+ * A photo uploaded through the form, saved in `folder` (under content/photos/) in the same commit
+ * as the text. `fromFile` is how the YAML file reaches content/: "." for content/*.yaml, ".." for
+ * content/branches/ and content/galleries/ (whose photos go in a folder named after the file).
+ */
+export function photoField(label: string, folder: string, fromFile: '.' | '..', isRequired = true) {
+  return fields.image({
+    label,
+    description:
+      'A photo straight from a phone is fine: the pull request fits an oversized photo to its place on the page.',
+    directory: `content/photos/${folder}`,
+    publicPath: `${fromFile}/photos/${folder}/`,
+    validation: { isRequired },
+  });
+}
+
+/** A photo and what it shows, for visitors who cannot see it (the zod `photo()` of schemas.ts). */
+export function photoWithAlt(what: string, folder: string, fromFile: '.' | '..' = '.') {
+  return fields.object(
+    {
+      image: photoField(`The ${what}`, folder, fromFile),
+      alt: requiredText('What it shows', `What the ${what} shows, in a short sentence, for visitors who cannot see it`),
+    },
+    { label: `The ${what}` },
+  );
+}
+
+/** A list of text lines (paragraphs, address lines) with at least one. */
+export function textList(label: string, itemLabel: string, multiline = false) {
+  return fields.array(requiredText(itemLabel, undefined, multiline), {
+    label,
+    itemLabel: (props) => props.value || itemLabel,
+    validation: { length: { min: 1 } },
+  });
+}

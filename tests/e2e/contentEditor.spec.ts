@@ -1,0 +1,143 @@
+/**
+ * The content editor (Keystatic at /keystatic).
+ * - In the production build served by `npm start` (local mode, no GitHub App): /keystatic and its
+ *   API answer 404, robots.txt keeps crawlers out, and no public page names it or loosens its policy.
+ * - In local mode under `astro dev`, in a scratch copy of the project (never the repository's own
+ *   content/): an office assistant changes a branch president's name and photo and adds a 2026
+ *   webinar for the home page through the forms; the files stay what the site reads (the check
+ *   passes, the build shows the webinar on the home page); the form refuses a sixth bearer.
+ */
+import { expect, test, type Page } from '@playwright/test';
+import { parse } from 'yaml';
+import sharp from 'sharp';
+import { startScratchProject, type ScratchProject } from './scratchProject.ts';
+
+test.describe('the production build without the GitHub App', () => {
+  test('answers 404 under /keystatic and /api/keystatic, and keeps crawlers out', async ({ request }) => {
+    for (const path of ['/keystatic', '/keystatic/collection/branches', '/api/keystatic/tree']) {
+      const response = await request.get(path);
+      expect(response.status(), path).toBe(404);
+      expect(response.headers()['cache-control'], path).toBe('no-store');
+    }
+    const robots = await (await request.get('/robots.txt')).text();
+    expect(robots).toMatch(/^Disallow: \/keystatic$/m);
+    expect(robots).toMatch(/^Disallow: \/api\/keystatic$/m);
+  });
+
+  test('names it on no public page, whose policy allows no inline style', async ({ request }) => {
+    for (const path of ['/', '/branches', '/past-webinars']) {
+      const response = await request.get(path);
+      expect(await response.text(), path).not.toMatch(/keystatic/i);
+      expect(response.headers()['content-security-policy'], path).not.toContain('unsafe-inline');
+    }
+  });
+});
+
+/** The port of `astro dev` in the scratch copy. */
+const DEV_PORT = Number(process.env.E2E_DEV_PORT ?? 5901);
+
+test.describe('the forms, in local mode', () => {
+  test.describe.configure({ mode: 'serial', timeout: 240_000 });
+  let project: ScratchProject;
+
+  test.beforeAll(async () => {
+    test.setTimeout(120_000);
+    project = await startScratchProject(DEV_PORT);
+  });
+  test.afterAll(() => project?.stop());
+
+  /** A photo as a phone takes it: large, landscape. */
+  const phonePhoto = async (): Promise<Buffer> =>
+    sharp({ create: { width: 1600, height: 1200, channels: 3, background: '#3a6ea5' } })
+      .jpeg()
+      .toBuffer();
+
+  async function choosePhoto(page: Page, dialog: ReturnType<Page['getByRole']>, label: string) {
+    const chooser = page.waitForEvent('filechooser');
+    await dialog.getByRole('group', { name: label }).getByRole('button', { name: 'Choose file' }).click();
+    await (await chooser).setFiles({ name: 'IMG_20260114.jpg', mimeType: 'image/jpeg', buffer: await phonePhoto() });
+  }
+
+  async function save(page: Page) {
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByRole('button', { name: 'Save' })).toBeDisabled({ timeout: 30_000 });
+  }
+
+  test("changes a branch president's name and photo", async ({ page }) => {
+    await page.goto(`${project.url}/keystatic/collection/branches/item/salem`);
+    await page.getByText('President: Dr. Dummy Ganesh').click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('Name').fill('Dr. Example Anitha');
+    await choosePhoto(page, dialog, 'Photo');
+    await dialog.getByRole('button', { name: 'Done' }).click();
+    await save(page);
+
+    const salem = parse(project.read('content/branches/salem.yaml')) as {
+      city: string;
+      bearers: { name: string; image: string }[];
+    };
+    expect(salem.city).toBe('Salem');
+    expect(salem.bearers[0]?.name).toBe('Dr. Example Anitha');
+    expect(salem.bearers[0]?.image).toMatch(/^\.\.\/photos\/bearers\/branches\/salem\/.+\.jpg$/);
+    expect(salem.bearers[1]?.image).toMatch(/^\.\.\/photos\/bearers\/branches\/salem\//);
+    const check = project.run('check-content.ts');
+    expect(check.output).toContain('Content is correct');
+    expect(check.status).toBe(0);
+  });
+
+  test('refuses a sixth bearer', async ({ page }) => {
+    await page.goto(`${project.url}/keystatic/collection/branches/item/salem`);
+    for (const name of ['Dr. Fifth Bearer', 'Dr. Sixth Bearer']) {
+      await page.getByRole('button', { name: 'Add' }).click();
+      const dialog = page.getByRole('dialog');
+      await dialog.getByLabel('Name').fill(name);
+      await dialog.getByLabel('Position').fill('Member');
+      await choosePhoto(page, dialog, 'Photo');
+      await dialog.getByLabel('Phone').fill('+91 00000 10299');
+      await dialog.getByRole('button', { name: 'Add' }).click();
+    }
+    const before = project.read('content/branches/salem.yaml');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByText(/Bearers \(3 to 5\) must have at most 5 items/i)).toBeVisible();
+    expect(project.read('content/branches/salem.yaml')).toBe(before);
+  });
+
+  test('adds a 2026 webinar for the home page with a date from the picker', async ({ page }) => {
+    await page.goto(`${project.url}/keystatic/singleton/webinars`);
+    // The home page shows four: the first webinar makes way for the new one.
+    await page.getByText('Exam cases for the final practical examination').click();
+    let dialog = page.getByRole('dialog');
+    await dialog.getByText('Show on the home page').click();
+    await dialog.getByRole('button', { name: 'Done' }).click();
+
+    await page.getByRole('button', { name: 'Add' }).click();
+    dialog = page.getByRole('dialog');
+    await dialog.getByLabel('Number').fill('23');
+    await choosePhoto(page, dialog, 'Picture');
+    await dialog.getByLabel('Date').fill('2026-01-16');
+    await dialog.getByLabel('Host').fill('Hosted by Theni branch');
+    await dialog.getByLabel('Short title for the home page card').fill('Spinal anaesthesia 2026');
+    await dialog.getByLabel('Title', { exact: true }).fill('Spinal anaesthesia: a refresher for 2026');
+    await dialog.getByLabel('Video address').fill('https://www.youtube.com/watch?v=SampleWeb23');
+    await dialog.getByText('Show on the home page').click();
+    await dialog.getByRole('button', { name: 'Add' }).click();
+    await save(page);
+
+    const { webinars } = parse(project.read('content/webinars.yaml')) as {
+      webinars: { id: number; date: string; image: string; showOnHome: boolean }[];
+    };
+    const added = webinars.find((webinar) => webinar.id === 23);
+    expect(added).toMatchObject({ date: '2026-01-16', showOnHome: true });
+    expect(added?.image).toMatch(/^\.\/photos\/webinars\/.+\.jpg$/);
+    expect(webinars.filter((webinar) => webinar.showOnHome)).toHaveLength(4);
+    const check = project.run('check-content.ts');
+    expect(check.output).toContain('Content is correct');
+    expect(check.status).toBe(0);
+
+    const build = project.build();
+    expect(build.status, build.output.slice(-2000)).toBe(0);
+    const home = project.read('dist/client/index.html');
+    expect(home).toContain('Spinal anaesthesia 2026');
+    expect(home).toContain('16 - January - 2026');
+  });
+});

@@ -1,0 +1,101 @@
+/**
+ * Fitting oversized photos (npm run photos:fit): a phone photo the check refuses becomes one it
+ * accepts, in place, upright and without the camera's metadata; photos that fit are left alone.
+ */
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import sharp from 'sharp';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { checkOnDisk } from '../../../src/lib/content/checkContent.ts';
+import { contentSource } from '../../../src/lib/content/contentFiles.ts';
+import { fitContentPhotos, fitPhoto, fittedSide } from '../../../src/lib/content/photoFitting.ts';
+import { MAX_PHOTO_BYTES, MAX_PHOTO_SIDE, PHOTO_FIELDS } from '../../../src/lib/content/photoSlots.ts';
+
+/** Noise, so that the JPEG is as large as a real photo of that many pixels. */
+async function phonePhoto(width: number, height: number, orientation?: number): Promise<Buffer> {
+  const pixels = Buffer.alloc(width * height * 3);
+  for (let index = 0; index < pixels.length; index++) pixels[index] = (index * 2654435761) >>> 24;
+  const image = sharp(pixels, { raw: { width, height, channels: 3 } }).jpeg({ quality: 95 });
+  return (orientation ? image.withMetadata({ orientation }) : image).toBuffer();
+}
+
+describe('fitPhoto', () => {
+  it.each([
+    [
+      'a gif',
+      () =>
+        sharp({ create: { width: 4000, height: 10, channels: 3, background: '#000' } })
+          .gif()
+          .toBuffer(),
+    ],
+    ['a photo that fits', () => phonePhoto(1200, 900)],
+  ])('leaves %s alone', async (_case, make) => {
+    expect(await fitPhoto(await make(), 1600)).toBeUndefined();
+  });
+
+  it('fits a 4000 × 3000 phone photo of more than 2 MB under both limits, upright and without metadata', async () => {
+    const input = await phonePhoto(4000, 3000, 6); // 6: the phone was held upright
+    expect(input.byteLength).toBeGreaterThan(MAX_PHOTO_BYTES);
+    const output = await fitPhoto(input, 1600);
+    if (!output) throw new Error('not fitted');
+    const facts = await sharp(output).metadata();
+    expect(output.byteLength).toBeLessThanOrEqual(MAX_PHOTO_BYTES);
+    expect([facts.width, facts.height]).toEqual([1200, 1600]);
+    expect(facts.orientation).toBeUndefined();
+    expect(facts.exif).toBeUndefined();
+  });
+});
+
+describe('fittedSide', () => {
+  it.each(PHOTO_FIELDS.map((field) => [field.path.join('.'), field] as const))(
+    '%s keeps enough pixels for every slot at twice its width, within the limit',
+    (_name, field) => {
+      const side = fittedSide(field);
+      expect(side).toBeLessThanOrEqual(MAX_PHOTO_SIDE);
+      for (const slot of field.slots) expect(side).toBeGreaterThanOrEqual(2 * slot.width);
+    },
+  );
+});
+
+describe('fitContentPhotos', () => {
+  let root: string;
+  beforeEach(() => {
+    root = mkdtempSync(path.join(tmpdir(), 'fit-photos-'));
+  });
+  afterEach(() => rmSync(root, { recursive: true, force: true }));
+
+  it('turns a branch whose new photo the check refuses into one it accepts, touching no other file', async () => {
+    mkdirSync(path.join(root, 'content/branches'), { recursive: true });
+    mkdirSync(path.join(root, 'content/photos/salem'), { recursive: true });
+    const bearer = (index: number) =>
+      `  - name: Dr. Sample ${index}\n    position: Member\n    image: ../photos/salem/${index}.jpg\n    phone: "+91 00000 1010${index}"\n`;
+    writeFileSync(
+      path.join(root, 'content/branches/salem.yaml'),
+      `city: Salem\norder: 1\nbearers:\n${[1, 2, 3].map(bearer).join('')}`,
+    );
+    writeFileSync(path.join(root, 'content/photos/salem/1.jpg'), await phonePhoto(4000, 3000));
+    for (const index of [2, 3])
+      writeFileSync(path.join(root, `content/photos/salem/${index}.jpg`), await phonePhoto(600, 600));
+    const untouched = readFileSync(path.join(root, 'content/photos/salem/2.jpg'));
+
+    const before = await checkOnDisk(root, contentSource('branches'));
+    expect(before.problems.map((problem) => problem.message)).toEqual([
+      expect.stringMatching(/is \d+\.\d MB; photos must be under 2\.0 MB/),
+      expect.stringMatching(/is 4000 × 3000 pixels; photos must be at most 3000 pixels/),
+    ]);
+    const fitted = await fitContentPhotos(root);
+    expect(fitted.map(({ file, after }) => [file, after.width, after.height])).toEqual([
+      ['content/photos/salem/1.jpg', 1600, 1200],
+    ]);
+    expect((await checkOnDisk(root, contentSource('branches'))).problems).toEqual([]);
+    expect(readFileSync(path.join(root, 'content/photos/salem/2.jpg')).equals(untouched)).toBe(true);
+    expect(await fitContentPhotos(root)).toEqual([]);
+  });
+
+  it("leaves the project's own photos as they are: they all fit", async () => {
+    const copy = path.join(root, 'project');
+    cpSync(path.resolve(import.meta.dirname, '../../../content'), path.join(copy, 'content'), { recursive: true });
+    expect(await fitContentPhotos(copy)).toEqual([]);
+  });
+});
