@@ -153,10 +153,10 @@ describe('records that break the admin’s rules', () => {
     expect((await remote.listEvents()).map((event) => event.events_id)).toEqual([1]);
     expect(warnings).toEqual([
       expect.stringMatching(/event 2 “x{80}…” left out: The title must have at most 200 characters/),
-      expect.stringMatching(/event 3 .* left out: The date must be a real date/),
+      expect.stringMatching(/event 3 .* left out: Choose a real date/),
       expect.stringMatching(/event 4 .* left out: Give the event a title/),
       expect.stringMatching(/event 5 .* left out: The sub-title must have at most 300 characters/),
-      expect.stringMatching(/event 6 .* left out: The date must be a real date/),
+      expect.stringMatching(/event 6 .* left out: Choose a real date/),
     ]);
     expect(warnings.join('\n').length).toBeLessThan(2000);
     expect(remote.takeSkipped().map((record) => record.eventId)).toEqual([2, 3, 4, 5, 6]);
