@@ -130,7 +130,7 @@ describe('the importer and events made in the admin', () => {
         },
         {
           eventId: 7,
-          title: 'photo /Admin/uploads/events/7/long.jpg',
+          title: 'Backend event 7',
           what: 'photo /Admin/uploads/events/7/long.jpg (skipped)',
           reason: expect.stringMatching(/description is longer than 300/),
         },
