@@ -5,7 +5,9 @@
  * process); an oversized form post to an endpoint gets a JSON 413; a draft's photo answers 404
  * signed out and 200 signed in.
  */
+import { readdirSync } from 'node:fs';
 import http from 'node:http';
+import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { openDatabase } from '../../src/server/database.ts';
 import { EventWriter } from '../../src/server/events/eventWriter.ts';
@@ -101,6 +103,10 @@ test('a truncated multipart body and a chunked 25 MB upload are refused while th
   expect(tooLarge.status).toBe(413);
   expect((await send(`${server.url}/healthz`)).status).toBe(200);
   expect(server.process.exitCode).toBeNull();
+  // Nothing half-written: the event's folder holds its one photo, as before.
+  expect(readdirSync(path.join(server.dataDir, 'uploads/events', String(draft.id)))).toEqual([
+    path.basename(draft.photo),
+  ]);
 });
 
 test('an oversized form post to an admin endpoint is refused with a 413 JSON error', async () => {
