@@ -8,19 +8,12 @@
 import type { EventsSource } from './events/EventsSource.ts';
 import type { PhotoAudience } from './uploads.ts';
 
-interface DraftAwareSource {
-  isPublicPhoto(relativePath: string): boolean;
-}
-
-function knowsDrafts(source: EventsSource): source is EventsSource & DraftAwareSource {
-  return typeof Reflect.get(source, 'isPublicPhoto') === 'function';
-}
-
 /** The audience of each photo of `source`; `signedIn` says (when asked) whether the request has a live session. */
 export function photoAudience(source: EventsSource, signedIn: () => boolean): (checked: string) => PhotoAudience {
-  if (!knowsDrafts(source)) return () => 'public';
+  const isPublic = source.isPublicPhoto?.bind(source);
+  if (!isPublic) return () => 'public';
   return (checked) => {
-    if (source.isPublicPhoto(checked)) return 'public';
+    if (isPublic(checked)) return 'public';
     return signedIn() ? 'staff' : undefined;
   };
 }

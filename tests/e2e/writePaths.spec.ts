@@ -2,9 +2,12 @@
  * Write paths against the built server (its own, tests/e2e/adminServer.ts): a signed-in upload
  * whose multipart body ends inside the part, and a 25 MB one sent chunked without
  * Content-Length, are answered 400 and 413 while /healthz stays 200 (either used to stop the
- * process); a draft's photo answers 404 signed out and 200 signed in.
+ * process); an oversized form post to an endpoint gets a JSON 413; a draft's photo answers 404
+ * signed out and 200 signed in.
  */
+import { readdirSync } from 'node:fs';
 import http from 'node:http';
+import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { openDatabase } from '../../src/server/database.ts';
 import { EventWriter } from '../../src/server/events/eventWriter.ts';
@@ -100,6 +103,25 @@ test('a truncated multipart body and a chunked 25 MB upload are refused while th
   expect(tooLarge.status).toBe(413);
   expect((await send(`${server.url}/healthz`)).status).toBe(200);
   expect(server.process.exitCode).toBeNull();
+  // Nothing half-written: the event's folder holds its one photo, as before.
+  expect(readdirSync(path.join(server.dataDir, 'uploads/events', String(draft.id)))).toEqual([
+    path.basename(draft.photo),
+  ]);
+});
+
+test('an oversized form post to an admin endpoint is refused with a 413 JSON error', async () => {
+  const answer = await send(`${server.url}/Admin/edit/events/${draft.id}/photos`, {
+    method: 'POST',
+    headers: {
+      Cookie: cookieHeader(),
+      Origin: server.url,
+      'Content-Type': 'application/x-www-form-urlencoded',
+    },
+    body: `description=${'x'.repeat(70 * 1024)}`,
+  });
+  expect(answer.status).toBe(413);
+  expect(answer.headers['content-type']).toMatch(/^application\/json/);
+  expect(JSON.parse(answer.body).error).toMatch(/too large/);
 });
 
 test('a draft’s photo answers 404 signed out and 200 signed in', async ({ browser }) => {

@@ -69,7 +69,7 @@ function redirect(location: string): Response {
 }
 
 /** The fields of a form post (urlencoded), or an empty set for anything else. */
-async function formOf(request: Request): Promise<URLSearchParams | Response> {
+async function formOf(request: Request, access: AdminAccess): Promise<URLSearchParams | Response> {
   if (READ_METHODS.has(request.method)) return new URLSearchParams();
   if (mediaTypeOf(request.headers.get('content-type')) !== 'application/x-www-form-urlencoded') {
     return new URLSearchParams();
@@ -78,8 +78,8 @@ async function formOf(request: Request): Promise<URLSearchParams | Response> {
     return new URLSearchParams(await readLimitedBody(request, MAX_FORM_BYTES));
   } catch (error) {
     return error instanceof BodyTooLargeError
-      ? new Response('The form is too large.', { status: 413 })
-      : new Response('The form could not be read; please try again.', { status: 400 });
+      ? refusal(access, 413, 'The form is too large.')
+      : refusal(access, 400, 'The form could not be read; please try again.');
   }
 }
 
@@ -122,7 +122,7 @@ export async function guardAdmin(context: GuardContext): Promise<Response | Admi
   }
   const token = cookies.get(SESSION_COOKIE)?.value;
   const session = admin.sessions.validate(token);
-  const form = await formOf(request);
+  const form = await formOf(request, access);
   if (form instanceof Response) return form;
 
   if (access === 'sign-in') {

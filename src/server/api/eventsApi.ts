@@ -21,13 +21,15 @@ function badRequest(error: string): Response {
 /** The body of a request as text, or why it could not be had. */
 type BodyResult = { text: string } | { refused: Response };
 
-/** The body, or a 400 saying why not: too large, or broken off (the client went away mid-request). */
+/** The body, or why not: too large (413), or broken off (400: the client went away mid-request). */
 async function bodyOf(request: Request): Promise<BodyResult> {
   try {
     return { text: await readLimitedBody(request, MAX_BODY_BYTES) };
   } catch (error) {
     if (error instanceof BodyTooLargeError) {
-      return { refused: badRequest(`The request body is too large (more than ${MAX_BODY_BYTES} bytes)`) };
+      return {
+        refused: jsonAnswer(413, { error: `The request body is too large (more than ${MAX_BODY_BYTES} bytes)` }),
+      };
     }
     console.warn('Events API: the request body could not be read:', error instanceof Error ? error.message : error);
     return {

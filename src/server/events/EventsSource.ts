@@ -31,6 +31,12 @@ export interface EventsSource {
    * PhotoUnavailableError when it cannot be had just now.
    */
   openPhoto(relativePath: string): Promise<EventPhoto | undefined>;
+  /**
+   * Whether the photo at /Admin/uploads/<relativePath> may be shown to the public: a source with
+   * drafts (the embedded store) says so only for a published event's photos; a source without
+   * drafts (the society's backend) leaves it out, and all its photos are public.
+   */
+  isPublicPhoto?(relativePath: string): boolean;
   /** Whether the source can answer now. */
   isHealthy(): Promise<boolean>;
   close(): Promise<void>;

@@ -15,7 +15,7 @@
  * the public list and pages follow at once.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdir, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { DatabaseSync } from 'node:sqlite';
 import { UPLOADS_PATH } from '../../lib/events/fixImagePath.ts';
@@ -153,7 +153,15 @@ export class EventWriter {
     const folder = path.join(this.#uploadsDir, 'events', String(id));
     await mkdir(folder, { recursive: true });
     const name = `${randomBytes(16).toString('hex')}${photo.extension}`;
-    await writeFile(path.join(folder, name), photo.bytes, { flag: 'wx' });
+    // Written whole under a hidden name (never served), then renamed: a failed write leaves nothing.
+    const temporary = path.join(folder, `.upload-${name}`);
+    try {
+      await writeFile(temporary, photo.bytes, { flag: 'wx' });
+      await rename(temporary, path.join(folder, name));
+    } catch (error) {
+      await rm(temporary, { force: true });
+      throw error;
+    }
     return `${UPLOADS_PATH}events/${id}/${name}`;
   }
 

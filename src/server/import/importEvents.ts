@@ -137,9 +137,11 @@ export async function importEvents(source: ImportSource, options: ImportOptions)
   };
   const limit = pLimit(DOWNLOADS_AT_ONCE);
   const refusal = adminPhotoRefusal(writer);
-  const skip = (records: readonly SkippedRecord[], what: (record: SkippedRecord) => string) => {
+  /** Reports skipped records: an event's own (`title` undefined), or its photos' (under the event's title). */
+  const skip = (records: readonly SkippedRecord[], what: (record: SkippedRecord) => string, title?: string) => {
     for (const record of records) {
-      report.failures.push({ eventId: record.eventId, title: record.title, what: what(record), reason: record.reason });
+      const { eventId, reason } = record;
+      report.failures.push({ eventId, title: title ?? record.title, what: what(record), reason });
     }
   };
   const listed = checkEvents(await source.listEvents());
@@ -168,7 +170,11 @@ export async function importEvents(source: ImportSource, options: ImportOptions)
     let images: EventImageRecord[];
     try {
       const checked = checkImages(event.events_id, await source.eventDetails(event.events_id));
-      skip([...(source.takeSkipped?.() ?? []), ...checked.skipped], (record) => `${record.title} (skipped)`);
+      skip(
+        [...(source.takeSkipped?.() ?? []), ...checked.skipped],
+        (record) => `${record.title} (skipped)`,
+        event.events_title,
+      );
       images = checked.images;
     } catch (error) {
       fail('its photo list', error);

@@ -186,3 +186,32 @@ describe('with BACKUP_KEY', () => {
     });
   });
 });
+
+describe('BACKUP_KEY with the commands', () => {
+  const run = (script: string, args: string[], env: Record<string, string>) =>
+    spawnSync(process.execPath, [`scripts/${script}.ts`, ...args], {
+      env: { ...process.env, ...env },
+      encoding: 'utf8',
+    });
+
+  it('signs with it, refuses another key unless --unsigned, and refuses a short key', () => {
+    const backups = path.join(root, 'signed');
+    const made = run('backup', [backups], { DATA_DIR: dataDir, BACKUP_KEY: KEY });
+    expect(made.status).toBe(0);
+    expect(made.stdout).toContain('Signed with BACKUP_KEY.');
+    const folder = path.join(backups, readdirSync(backups)[0] ?? '');
+
+    const refused = run('restore', [folder], { DATA_DIR: target, BACKUP_KEY: 'o'.repeat(64) });
+    expect(refused.status).toBe(1);
+    expect(refused.stderr).toMatch(/^Nothing restored: .*not signed with this BACKUP_KEY/);
+    expect(existsSync(target)).toBe(false);
+
+    const unsigned = run('restore', [folder, '--unsigned'], { DATA_DIR: target, BACKUP_KEY: 'o'.repeat(64) });
+    expect(unsigned.status).toBe(0);
+    expect(unsigned.stdout).toContain('Restored without checking its signature (--unsigned).');
+
+    const short = run('backup', [backups], { DATA_DIR: dataDir, BACKUP_KEY: 'short' });
+    expect(short.status).toBe(1);
+    expect(short.stderr).toMatch(/BACKUP_KEY must have at least 32 characters/);
+  });
+});

@@ -103,9 +103,9 @@ describe('POST events_list', () => {
     expect(await response.json()).toEqual({ error: `${method} is not allowed here; use POST` });
   });
 
-  it('refuses an oversized body', async () => {
+  it('refuses an oversized body with 413', async () => {
     const response = await handleEventsList(post('events_list', 'x'.repeat(MAX_BODY_BYTES + 1)), source);
-    expect(response.status).toBe(400);
+    expect(response.status).toBe(413);
     expect(await response.json()).toEqual({ error: expect.stringMatching(/too large/) });
   });
 
@@ -163,16 +163,16 @@ describe('POST event_details_list', () => {
     ['a word', '{"eventId": "one"}', /positive whole number/],
     ['an object', '{"eventId": {"$gt": 0}}', /positive whole number/],
     ['an oversized body', JSON.stringify({ eventId: 1, pad: 'x'.repeat(MAX_BODY_BYTES) }), /too large/],
-  ])('answers 400 naming the problem for %s', async (_case, body, message) => {
+  ])('answers 400 (413 when too large) naming the problem for %s', async (_case, body, message) => {
     const response = await handleEventDetails(post('event_details_list', body), source);
-    expect(response.status).toBe(400);
+    expect(response.status).toBe(body.length > MAX_BODY_BYTES ? 413 : 400);
     expect(await response.json()).toEqual({ error: expect.stringMatching(message) });
   });
 
   it('refuses a declared Content-Length over the limit without reading the body', async () => {
     const request = post('event_details_list', '{"eventId": 1}', { 'Content-Length': String(MAX_BODY_BYTES + 1) });
     const response = await handleEventDetails(request, source);
-    expect(response.status).toBe(400);
+    expect(response.status).toBe(413);
   });
 
   it('refuses GET with 405', async () => {

@@ -11,7 +11,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { openDatabase } from '../../../src/server/database.ts';
+import { DatabaseSync } from 'node:sqlite';
+import { applyMigrations, DATABASE_FILE, openDatabase, SCHEMA_VERSION } from '../../../src/server/database.ts';
 import { EventWriter } from '../../../src/server/events/eventWriter.ts';
 import { RemoteEventsSource } from '../../../src/server/events/RemoteEventsSource.ts';
 import { importEvents } from '../../../src/server/import/importEvents.ts';
@@ -130,7 +131,7 @@ describe('the importer and events made in the admin', () => {
         },
         {
           eventId: 7,
-          title: 'photo /Admin/uploads/events/7/long.jpg',
+          title: 'Backend event 7',
           what: 'photo /Admin/uploads/events/7/long.jpg (skipped)',
           reason: expect.stringMatching(/description is longer than 300/),
         },
@@ -144,6 +145,24 @@ describe('the importer and events made in the admin', () => {
       expect(writer.get(7)?.photos.map((stored) => stored.path)).toEqual(['/Admin/uploads/events/7/ok.jpg']);
       expect(writer.madeHere(7)).toBe(false);
       expect(writer.madeHere(1)).toBe(true);
+    } finally {
+      db.close();
+    }
+  });
+
+  it('a store from before the marks: events the audit log shows the importer saved are its own, the rest made here', () => {
+    const old = new DatabaseSync(path.join(dataDir, DATABASE_FILE));
+    applyMigrations(old, SCHEMA_VERSION - 1);
+    old.exec(`PRAGMA user_version = ${SCHEMA_VERSION - 1};
+      INSERT INTO events (events_id, events_title, events_date) VALUES (201, 'Imported', '2025-01-01'), (5, 'Made here', '2025-01-02');
+      INSERT INTO audit_log (at, username, action, events_id) VALUES
+        ('2026-01-01T00:00:00Z', 'npm run events:import', 'event-imported', 201),
+        ('2026-01-01T00:00:00Z', 'asha', 'event-created', 5);`);
+    old.close();
+    const { db } = openDatabase(dataDir);
+    try {
+      const writer = new EventWriter(db, { dataDir });
+      expect([writer.madeHere(201), writer.madeHere(5)]).toEqual([false, true]);
     } finally {
       db.close();
     }
