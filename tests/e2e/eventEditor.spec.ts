@@ -85,6 +85,13 @@ test('the session ends mid-edit: it says so, Publish leads to sign-in, and back 
   await expect(alert).toBeVisible();
   await expect(alert).toBeInViewport();
   await expectNoAxeViolations(page);
+  // Deleting says why it did not happen, at the photo, and deletes nothing.
+  await page.getByRole('button', { name: 'Delete photo 1' }).click();
+  await page.getByRole('button', { name: 'Yes, delete' }).click();
+  const atPhoto = page.locator('.photo-item').getByRole('alert');
+  await expect(atPhoto).toContainText('You are signed out');
+  await expect(atPhoto).toBeInViewport();
+  await expect(descriptions(page)).toHaveCount(1);
 
   await page.getByRole('button', { name: 'Publish', exact: true }).click();
   await expect(page).toHaveURL(/\/Admin\/login\?next=/);
@@ -213,4 +220,55 @@ test('an event published from the admin is on /monthly-activities as it first op
   await page.getByRole('link', { name: 'See it on the site' }).click();
   await expect(page).toHaveURL(new RegExp(`/monthly-activities\\?place=Madurai&year=${year}$`));
   await expect(page.locator('.event-card').filter({ hasText: 'Airway workshop' })).toBeVisible();
+});
+
+test('the smaller things: focus on the first error, a warning before publishing photos without descriptions, Retry', async ({
+  browser,
+}) => {
+  test.setTimeout(60_000);
+  const page = await phonePage(browser);
+
+  await test.step('a failed save puts focus on the first field to correct', async () => {
+    await page.goto('/Admin/events/new');
+    await page.getByLabel('Sub-title', { exact: true }).fill('No title yet');
+    await page.getByRole('button', { name: 'Save draft' }).click();
+    await expect(page.getByLabel('Title', { exact: true })).toBeFocused();
+    await expect(page.getByText('Choose a real date for the event in the Date field.')).toBeVisible();
+    await expectNoAxeViolations(page);
+  });
+
+  const id = await draftWithPhotos(page, 'Small things day', []);
+
+  await test.step('an upload whose connection failed can be sent again with Retry', async () => {
+    let calls = 0;
+    await page.route('**/Admin/edit/events/*/photos', async (route) => {
+      calls += 1;
+      if (calls === 1) await route.abort('connectionreset');
+      else await route.continue();
+    });
+    await expect(page.getByLabel('Choose photos')).toBeEnabled();
+    await page.getByLabel('Choose photos').setInputFiles([await photoFile('dropped.jpg', '#a33')]);
+    await expect(page.locator('.photo-upload')).toContainText('The connection failed.');
+    await expectNoAxeViolations(page);
+    await page.getByRole('button', { name: 'Retry dropped.jpg' }).click();
+    await expect(page.getByText('1 of 1 uploaded.')).toBeVisible();
+    await expect(descriptions(page)).toHaveCount(1);
+  });
+
+  await test.step('Publish with a photo without a description warns once, then publishes', async () => {
+    await page.getByRole('button', { name: 'Publish', exact: true }).click();
+    const warning = page.getByRole('alert').filter({ hasText: 'no description' });
+    await expect(warning).toBeFocused();
+    await expect(page.getByRole('heading', { level: 1 })).toContainText('Draft');
+    await page.getByRole('button', { name: 'Publish', exact: true }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Published' })).toBeVisible();
+    expect((await page.request.get(`/Events/${id}`)).status()).toBe(200);
+  });
+
+  await test.step('the public page shows the title, sub-title and date, as Preview does', async () => {
+    await page.goto(`/Events/${id}`);
+    const summary = page.locator('.event-summary');
+    await expect(summary).toContainText('Tamil Nadu - Madurai Branch - Small things day');
+    await expect(summary.locator('time[datetime="2024-06-01"]')).toHaveText('1 June 2024');
+  });
 });
