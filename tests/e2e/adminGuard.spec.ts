@@ -108,6 +108,7 @@ test('a session cookie is HttpOnly, SameSite=Strict, for /Admin only, and Sign o
   expect(cookie?.value).toMatch(/^[a-z2-9]{32}$/);
   await page.getByRole('button', { name: 'Sign out' }).click();
   await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
+  await expect(page.getByRole('status')).toHaveText('You are signed out.');
   // The old cookie, sent again, opens nothing: the session row is gone.
   const replay = await page.request.get(`${server.url}/Admin`, {
     headers: { Cookie: `${cookie?.name}=${cookie?.value}` },

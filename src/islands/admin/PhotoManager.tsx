@@ -138,7 +138,6 @@ export function PhotoManager({ eventId, initialPhotos, initialCoverId, maxPhotos
       <p role="status" className="visually-hidden">
         {status}
       </p>
-      {hydrated && <SaveStatus status={saveStatus} onRetry={autosave.retry} />}
       <input type="hidden" name="photo_order" value={photos.map((photo) => photo.id).join(',')} />
       <ol className="photo-list" ref={list}>
         {photos.map((photo, index) => (
@@ -257,6 +256,7 @@ export function PhotoManager({ eventId, initialPhotos, initialCoverId, maxPhotos
           </li>
         ))}
       </ol>
+      {hydrated && <SaveStatus status={saveStatus} onRetry={autosave.retry} />}
     </div>
   );
 }

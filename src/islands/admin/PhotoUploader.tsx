@@ -6,7 +6,7 @@
  * were chosen, whatever order their uploads finish in; one that failed on the way (the
  * connection, the server, an ended session) can be sent again with Retry.
  */
-import { useRef, useState, type DragEvent } from 'react';
+import { useEffect, useRef, useState, type DragEvent } from 'react';
 import { UPLOAD_ACCEPT } from '../../lib/imageTypes.ts';
 import './PhotoUploader.css';
 
@@ -103,7 +103,13 @@ export function PhotoUploader({ eventId, csrfToken, room, maxPhotos, enabled, on
   /** Files waiting or on their way: once stored, a photo counts in `room` instead. */
   const pending = useRef(0);
   const input = useRef<HTMLInputElement>(null);
-  const progressList = useRef<HTMLParagraphElement>(null);
+  const progressList = useRef<HTMLDivElement>(null);
+  // On a phone the progress would be below the fold: new uploads bring it into view.
+  const shown = useRef(0);
+  useEffect(() => {
+    if (uploads.length > shown.current) progressList.current?.scrollIntoView({ block: 'nearest', behavior: 'smooth' });
+    shown.current = uploads.length;
+  }, [uploads.length]);
   /** Files by upload, kept until stored, for Retry. */
   const fileOf = useRef(new Map<number, File>());
   /** Uploads in the order chosen whose photos are not handed on yet, and the photos that came back. */
@@ -182,8 +188,6 @@ export function PhotoUploader({ eventId, csrfToken, room, maxPhotos, enabled, on
     setUploads((current) => [...current, ...added]);
     pump();
     if (input.current) input.current.value = '';
-    // On a phone the progress would be below the fold: bring it into view.
-    requestAnimationFrame(() => progressList.current?.scrollIntoView({ block: 'nearest', behavior: 'smooth' }));
   };
 
   const retry = (upload: Upload) => {
@@ -241,8 +245,8 @@ export function PhotoUploader({ eventId, csrfToken, room, maxPhotos, enabled, on
         </p>
       </div>
       {uploads.length > 0 && (
-        <>
-          <p role="status" className="admin-hint photo-uploads__status" ref={progressList}>
+        <div ref={progressList}>
+          <p role="status" className="admin-hint">
             {done} of {uploads.length} uploaded{failed > 0 ? `, ${failed} refused` : ''}.
           </p>
           <ul className="photo-uploads">
@@ -272,7 +276,7 @@ export function PhotoUploader({ eventId, csrfToken, room, maxPhotos, enabled, on
               </li>
             ))}
           </ul>
-        </>
+        </div>
       )}
     </div>
   );

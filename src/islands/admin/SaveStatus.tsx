@@ -1,7 +1,8 @@
 /**
  * How the autosave of the photos stands, in words: quietly "All changes saved" or "Saving…"; an
- * ended session or a failure as an alert fixed at the foot of the screen, where it is seen on a
- * phone wherever the office is in the form, with Sign in again (back to this page) or Retry.
+ * ended session or a failure as an alert held at the foot of the screen while the photos are in
+ * view (seen on a phone wherever the office is in the list), with Sign in again (back to this
+ * page) or Retry.
  */
 import { signInAgainHref } from './adminRequest.ts';
 import type { SaveState } from './usePhotoAutosave.ts';

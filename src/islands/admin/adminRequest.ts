@@ -8,9 +8,12 @@ export type AdminAnswer = { outcome: 'ok' } | { outcome: 'signed-out' | 'failed'
 export const SIGNED_OUT_MESSAGE =
   'You are signed out: your session ended. Sign in again; what you typed is kept in this browser and saved once you are back.';
 
-/** The sign-in page's address that leads back to this page (the server checks it again). */
+/**
+ * The sign-in page's address that leads back to this page (the server checks it again), without
+ * its query: "?done=" would say a save was made and let the form forget what it keeps.
+ */
 export function signInAgainHref(): string {
-  const next = `${window.location.pathname}${window.location.search}`;
+  const next = window.location.pathname;
   return `/Admin/login?${new URLSearchParams({ next, reason: 'expired' }).toString()}`;
 }
 

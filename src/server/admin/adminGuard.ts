@@ -133,9 +133,9 @@ export async function guardAdmin(context: GuardContext): Promise<Response | Admi
   if (!session || !token) {
     if (token) clearSessionCookie(cookies, url);
     // Back to this page after signing in (a post comes back to its page); "your session ended"
-    // only when there was a session.
+    // when there was one (its cookie, or a form sent from a signed-in page).
     return access === 'page'
-      ? redirect(signInAddress(`${url.pathname}${url.search}`, token ? 'expired' : undefined))
+      ? redirect(signInAddress(`${url.pathname}${url.search}`, token || changes ? 'expired' : undefined))
       : refusal(access, 401, 'You are signed out. Please sign in again.');
   }
   if (changes && !csrfTokensMatch(session.csrfToken, request.headers.get(CSRF_HEADER) ?? form.get(CSRF_FIELD))) {

@@ -98,19 +98,32 @@ export async function deleteEvent({ services, session }: SignedIn, event: AdminE
   return '/Admin?done=deleted';
 }
 
+/**
+ * A photo as the audit log names it for people: by its description, else by its place in its
+ * event ("photo 3 of Tamil Nadu - Salem Branch - CME, without a description"), never by the
+ * random name it is stored under.
+ */
+export function photoInWords(description: string, index: number, eventTitle: string): string {
+  if (description.trim()) return `“${description.trim()}”`;
+  const which = index >= 0 ? `photo ${index + 1}` : 'a photo';
+  return `${which} of ${eventTitle || 'the event'}, without a description`;
+}
+
 /** Deletes one photo and its files; undefined when the event has no such photo. */
 export async function deletePhoto(
   { services, session }: SignedIn,
   eventId: number,
   photoId: number,
 ): Promise<StoredPhoto | undefined> {
+  const event = services.events.get(eventId);
+  const place = event?.photos.findIndex((photo) => photo.id === photoId) ?? -1;
   const removed = await services.events.removePhoto(eventId, photoId);
   if (!removed) return undefined;
   services.audit.record({
     username: session.username,
     action: 'photo-removed',
     eventId,
-    detail: removed.description || removed.path.split('/').pop(),
+    detail: photoInWords(removed.description, place, event?.title ?? ''),
   });
   return removed;
 }

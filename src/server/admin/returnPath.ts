@@ -31,6 +31,8 @@ export function safeReturnPath(value: string | null | undefined): string | undef
   const path = url.pathname.replace(/\/+$/, '');
   if (path !== ADMIN_HOME && !path.startsWith(`${ADMIN_HOME}/`)) return undefined;
   if (NOT_RETURNABLE.has(path.toLowerCase())) return undefined;
+  // "?done=" confirms a save once; coming back, it would also tell the form that what it keeps is saved.
+  url.searchParams.delete('done');
   return `${path}${url.search}`;
 }
 

@@ -28,7 +28,8 @@ describe('safeReturnPath', () => {
     ['/Admin', '/Admin'],
     ['/Admin/', '/Admin'],
     ['/Admin/events/12', '/Admin/events/12'],
-    ['/Admin/events/12?done=published', '/Admin/events/12?done=published'],
+    ['/Admin/events/12?done=published', '/Admin/events/12'],
+    ['/Admin/events/12?done=created&x=1', '/Admin/events/12?x=1'],
     ['/Admin/events/new', '/Admin/events/new'],
   ])('takes %s', (value, expected) => {
     expect(safeReturnPath(value)).toBe(expected);
