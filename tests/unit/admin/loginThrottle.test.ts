@@ -76,7 +76,12 @@ describe('signing in', () => {
     });
 
     it('every name from an address after 50 failures from it, unknown names included', async () => {
-      for (let i = 1; i < ADDRESS_MAX_FAILURES; i += 1) await attempt(`name${i}`, 'wrong password!', '198.51.100.7');
+      // 49 failures counted straight in the throttle (49 password hashes would only make the test slow), the 50th signs in.
+      for (let i = 1; i < ADDRESS_MAX_FAILURES; i += 1) {
+        const reserved = services.throttle.reserve({ username: `name${i}`, address: '198.51.100.7' });
+        if (!reserved.ok) throw new Error(`refused after ${i - 1} failures`);
+        services.throttle.failed(reserved.reservation);
+      }
       const last = await attempt('last-name', 'wrong password!', '198.51.100.7');
       expect(last).toMatchObject({ ok: false, status: 429 });
       expect(await attempt('asha', PASSWORD, '198.51.100.7')).toMatchObject({ ok: false, status: 429 });

@@ -8,6 +8,7 @@ import { Sessions, hashToken } from '../../../src/server/admin/sessions.ts';
 import {
   FORGOT_ANSWER,
   acceptLink,
+  changeOwnPassword,
   forgotPassword,
   inviteColleague,
   resetColleague,
@@ -131,6 +132,25 @@ describe('one-time links (invitations and resets)', () => {
     forgotPassword(services, 'bala', ORIGIN, mailer);
     await Promise.resolve();
     expect(sent).toHaveLength(2);
+  });
+
+  it('changing one’s own password asks for the current one, counts wrong ones, and ends the sessions', async () => {
+    const session = owner();
+    const { token } = services.sessions.create(session.userId);
+    const form = { current: 'not the password', password: GOOD, again: GOOD, address: '192.0.2.20' };
+    expect(await changeOwnPassword(services, session, form)).toEqual({
+      ok: false,
+      error: 'Your current password is not right.',
+    });
+    expect(
+      await changeOwnPassword(services, session, { ...form, current: 'the owner password', again: 'other' }),
+    ).toMatchObject({
+      ok: false,
+    });
+    expect(await services.users.authenticate('owner', 'the owner password')).toBeDefined();
+    expect((await changeOwnPassword(services, session, { ...form, current: 'the owner password' })).ok).toBe(true);
+    expect(await services.users.authenticate('owner', GOOD)).toBeDefined();
+    expect(services.sessions.validate(token)).toBeUndefined();
   });
 
   it('e-mails the link when mail is set up and an address is given, and says so', async () => {
