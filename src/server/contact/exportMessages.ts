@@ -1,5 +1,6 @@
 /**
- * Stored contact messages as staff read them (`npm run messages`): readable text, JSON or CSV.
+ * Stored contact messages as staff read them (`npm run messages`): readable text (times in India's
+ * time zone, as the admin shows them), JSON or CSV (exact UTC timestamps).
  * CSV cells that a spreadsheet would run as a formula (starting with =, +, - or @) are prefixed
  * with an apostrophe, so a message cannot run anything when the file is opened.
  *
@@ -10,6 +11,7 @@
  * bidirectional ones are written so too (the same string once parsed). CSV stays exact for the
  * spreadsheet that opens it.
  */
+import { formatIndiaDateTime } from '../../lib/indiaTime.ts';
 import type { StoredMessage } from './messageStore.ts';
 
 export type MessagesFormat = 'text' | 'json' | 'csv';
@@ -91,7 +93,7 @@ export function formatMessages(messages: readonly StoredMessage[], format: Messa
         message.status === 'held'
           ? `held as possible spam: ${terminalSafe(message.held_reason)}`
           : STATE_LABELS[message.delivery_state];
-      return `#${message.id}  ${message.received_at}  ${state}${failure}\n   From: ${from}\n\n${body}\n`;
+      return `#${message.id}  ${formatIndiaDateTime(message.received_at)}  ${state}${failure}\n   From: ${from}\n\n${body}\n`;
     })
     .join('\n');
 }

@@ -75,7 +75,8 @@ describe('formatMessages', () => {
 
   it('writes readable text, with why a message is still waiting', () => {
     const text = formatMessages([newer, older], 'text');
-    expect(text).toContain('#2  2026-11-21T09:00:00.000Z  waiting to be e-mailed');
+    // Staff read times in India's time zone (09:00 UTC is 14:30 IST).
+    expect(text).toContain('#2  21 Nov 2026, 14:30 IST  waiting to be e-mailed');
     expect(text).toContain('last attempt failed: connect ECONNREFUSED (2 so far)');
     expect(text).toContain('From: Dr. Sample Person <sample.person@example.org>, phone 9876543210');
     expect(text).toContain('   Please send the CME schedule.\n   Thank you.');
