@@ -8,7 +8,7 @@ import { handleArrangePhotos } from '../../../src/server/admin/photoArrangement.
 import type { AdminSession } from '../../../src/server/admin/sessions.ts';
 import { openDatabase } from '../../../src/server/database.ts';
 
-const session: AdminSession = { userId: 1, username: 'asha', csrfToken: 'x', expiresAt: 0 };
+const session: AdminSession = { userId: 1, username: 'asha', role: 'editor', csrfToken: 'x', expiresAt: 0 };
 const URL_ = 'http://127.0.0.1/Admin/edit/events/1/arrangement';
 
 const post = (body: string, type = 'application/json', method = 'POST') =>
