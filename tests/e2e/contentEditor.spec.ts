@@ -59,6 +59,12 @@ test.describe('the forms, in local mode', () => {
     await (await chooser).setFiles({ name: 'IMG_20260114.jpg', mimeType: 'image/jpeg', buffer: await phonePhoto() });
   }
 
+  /** Opens a form; the first page of a fresh `astro dev` waits for Vite to prepare its packages. */
+  async function open(page: Page, path: string) {
+    await page.goto(`${project.url}${path}`);
+    await expect(page.getByRole('button', { name: 'Save' })).toBeVisible({ timeout: 120_000 });
+  }
+
   /** Saves the form, and waits until the file holds `expected`. */
   async function save(page: Page, file: string, expected: string) {
     await page.getByRole('button', { name: 'Save' }).click();
@@ -66,7 +72,7 @@ test.describe('the forms, in local mode', () => {
   }
 
   test("changes a branch president's name and photo", async ({ page }) => {
-    await page.goto(`${project.url}/keystatic/collection/branches/item/salem`);
+    await open(page, '/keystatic/collection/branches/item/salem');
     await page.getByText('President: Dr. Dummy Ganesh').click();
     const dialog = page.getByRole('dialog');
     await dialog.getByLabel('Name').fill('Dr. Example Anitha');
@@ -88,7 +94,7 @@ test.describe('the forms, in local mode', () => {
   });
 
   test('refuses a sixth bearer', async ({ page }) => {
-    await page.goto(`${project.url}/keystatic/collection/branches/item/salem`);
+    await open(page, '/keystatic/collection/branches/item/salem');
     for (const name of ['Dr. Fifth Bearer', 'Dr. Sixth Bearer']) {
       await page.getByRole('button', { name: 'Add' }).click();
       const dialog = page.getByRole('dialog');
@@ -107,7 +113,7 @@ test.describe('the forms, in local mode', () => {
   });
 
   test('adds a 2026 webinar for the home page with a date from the picker', async ({ page }) => {
-    await page.goto(`${project.url}/keystatic/singleton/webinars`);
+    await open(page, '/keystatic/singleton/webinars');
     // The home page shows four: the first webinar makes way for the new one.
     await page.getByText('Exam cases for the final practical examination').click();
     let dialog = page.getByRole('dialog');
