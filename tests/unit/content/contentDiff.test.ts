@@ -6,6 +6,7 @@
  */
 import { execFileSync, spawnSync } from 'node:child_process';
 import { diffBase } from '../../../scripts/content/diffBase.ts';
+import { fileLink } from '../../../scripts/content/describePhotos.ts';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -122,6 +123,7 @@ describe('content:diff on fixture pairs', () => {
         'Contact Us': ['head office › phone: “+91 00000 10002” → “+91 00000 10003”'],
         'Every page (header, footer, search engines)': ['footer branch 5 added: “Trichy”'],
         'Monthly Activities (the place filter)': ['item 6 added: “Trichy”'],
+        'Photos added or replaced (look at each)': ['content/photos/gallery/sports-1.jpg replaced'],
       },
     ],
   ])('%s: lists what visitors will see change, page by page, as Markdown', (fixture, pages) => {
@@ -218,6 +220,23 @@ describe('reading the base side from git', () => {
     });
     expect(run.status).toBe(2);
     expect(run.stderr).toContain('Usage: npm run content:diff [-- <git ref>]');
+  });
+});
+
+describe('links to the photos a change adds or replaces', () => {
+  it.each([
+    [{}, undefined],
+    [{ GITHUB_SERVER_URL: 'https://github.com', GITHUB_REPOSITORY: 'isa-tn/website' }, undefined],
+    [
+      {
+        GITHUB_SERVER_URL: 'https://github.com',
+        GITHUB_REPOSITORY: 'isa-tn/website',
+        GITHUB_HEAD_REF: 'content/main#salem',
+      },
+      'https://github.com/isa-tn/website/blob/content/main%23salem/content/photos/bearers/branches/salem/bearers/0/image.jpg',
+    ],
+  ])('in %o: %s', (env, link) => {
+    expect(fileLink('content/photos/bearers/branches/salem/bearers/0/image.jpg', env)).toBe(link);
   });
 });
 
