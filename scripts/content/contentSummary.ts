@@ -7,6 +7,7 @@ import { branchChanges, officeBearerChanges } from './describeBearers.ts';
 import { galleryChanges, homeChanges, milestoneChanges, privacyChanges, siteChanges } from './describePages.ts';
 import { webinarChanges } from './describeWebinars.ts';
 import { renderSummary } from './markdown.ts';
+import { photoChanges } from './describePhotos.ts';
 import { comparable, type RawSnapshot } from './snapshot.ts';
 
 function sameTexts(before: RawSnapshot, after: RawSnapshot): boolean {
@@ -29,6 +30,7 @@ export function contentSummary(rawBefore: RawSnapshot, rawAfter: RawSnapshot, ba
     ...galleryChanges(before, after),
     ...siteChanges(before, after),
     privacyChanges(before, after),
+    photoChanges(rawBefore, rawAfter),
   ];
   return renderSummary({ base, pages, broken, olderBase, textChanged: !sameTexts(rawBefore, rawAfter) });
 }

@@ -5,7 +5,7 @@
  * <time datetime> and for sorting. No zod here: the Past Webinars island ships it.
  */
 
-export const MONTHS = [
+const MONTHS = [
   'January',
   'February',
   'March',

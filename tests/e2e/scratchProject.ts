@@ -4,7 +4,7 @@
  * run `astro dev` (the editor in local mode), `npm run check:content` and a build of the copy.
  */
 import { spawn, spawnSync, type ChildProcessWithoutNullStreams } from 'node:child_process';
-import { cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { HOST, printed } from './ownServer.ts';
@@ -23,6 +23,9 @@ const COPIED = [
   'scripts',
 ];
 
+/** The copy's Astro config: the project's, with Vite allowed to serve the linked node_modules. */
+const SCRATCH_CONFIG = 'astro.scratch.mjs';
+
 export interface ScratchProject {
   dir: string;
   url: string;
@@ -39,9 +42,28 @@ export async function startScratchProject(port: number): Promise<ScratchProject>
   const dir = mkdtempSync(path.join(tmpdir(), 'isa-content-editor-'));
   for (const entry of COPIED) cpSync(path.join(root, entry), path.join(dir, entry), { recursive: true });
   symlinkSync(path.join(root, 'node_modules'), path.join(dir, 'node_modules'), 'dir');
+  // Vite serves files from the project's folder only; the linked node_modules are elsewhere.
+  writeFileSync(
+    path.join(dir, SCRATCH_CONFIG),
+    [
+      "import config from './astro.config.mjs';",
+      `const allow = ${JSON.stringify([dir, path.join(root, 'node_modules')])};`,
+      'export default { ...config, vite: { ...config.vite, server: { fs: { allow } } } };',
+      '',
+    ].join('\n'),
+  );
   const server: ChildProcessWithoutNullStreams = spawn(
     process.execPath,
-    [path.join(root, 'node_modules/astro/bin/astro.mjs'), 'dev', '--port', String(port), '--host', HOST],
+    [
+      path.join(root, 'node_modules/astro/bin/astro.mjs'),
+      'dev',
+      '--config',
+      SCRATCH_CONFIG,
+      '--port',
+      String(port),
+      '--host',
+      HOST,
+    ],
     { cwd: dir, env: { ...process.env, PUBLIC_KEYSTATIC_GITHUB_REPO: '' } },
   );
   const output: string[] = [];

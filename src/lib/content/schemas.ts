@@ -32,6 +32,9 @@ export const STATE_OFFICES = [
   'Chief Election Officer',
 ] as const;
 
+/** A branch group shows at most five bearers (spec point 4). */
+const MAX_BRANCH_BEARERS = 5;
+
 /** Builds the schema of an image field: a path to a photo, relative to the YAML file. */
 export type ImageField<Schema extends z.ZodType = z.ZodType> = () => Schema;
 
@@ -203,10 +206,20 @@ export function createSchemas<ImageSchema extends z.ZodType>(image: ImageField<I
     order: withHelp(z.number({ error: 'expected the position of this branch on the page, for example 1' }).int(), {
       description: 'The place of this branch on the Branches page: 1 is first',
     }),
+    // Too many: reported on each bearer beyond the fifth, so the check names the entry to remove.
     bearers: z
       .array(branchBearer)
       .min(3, { error: 'expected 3 to 5 bearers; this branch has fewer than 3' })
-      .max(5, { error: 'expected 3 to 5 bearers; this branch has more than 5' }),
+      .superRefine((bearers, context) => {
+        for (let index = MAX_BRANCH_BEARERS; index < bearers.length; index++) {
+          context.addIssue({
+            code: 'custom',
+            path: [index],
+            message: `expected 3 to 5 bearers; this is bearer ${index + 1} of ${bearers.length}: remove it or another`,
+          });
+        }
+      })
+      .meta({ maxItems: MAX_BRANCH_BEARERS }),
   });
 
   const sportsMeetItem = z.discriminatedUnion(

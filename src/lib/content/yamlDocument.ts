@@ -1,5 +1,19 @@
 /** A parsed YAML content file that can say on which line each of its fields is written. */
-import { LineCounter, parseDocument, type Document } from 'yaml';
+import { LineCounter, parseDocument, type Document, type ErrorCode } from 'yaml';
+
+/** What the usual YAML mistakes mean, in plain words; YAML's own words follow them. */
+const PLAIN_WORDS: Partial<Record<ErrorCode, string>> = {
+  BAD_INDENT: 'the lines here do not line up: the fields of one entry start in the same column, with spaces',
+  TAB_AS_INDENT: 'this line is indented with a tab: use spaces',
+  MULTILINE_IMPLICIT_KEY: 'the lines here do not line up, or a colon is missing after a field name',
+  BLOCK_AS_IMPLICIT_KEY: 'the lines here do not line up, or a colon is missing after a field name',
+  UNEXPECTED_TOKEN: 'something here is out of place: check the indentation, and that each field has "name: value"',
+  MISSING_CHAR: 'a quote or bracket is not closed: text that starts with " must end with "',
+  BAD_DQ_ESCAPE: 'a backslash in text within double quotes: write the text without it, or in single quotes',
+  DUPLICATE_KEY: 'this field is written twice in the same entry: keep one',
+  BAD_SCALAR_START: 'text starting with a special character (such as @, ` or %) must be in double quotes',
+};
+const GENERIC_WORDS = 'this line is not written as the file expects: check the indentation, colons and quotes';
 
 export type FieldPath = readonly PropertyKey[];
 
@@ -20,7 +34,7 @@ export function parseYamlFile(text: string): YamlFile {
     const summary = error.message.split('\n')[0]?.replace(/ at line \d+, column \d+:?$/, '');
     return {
       ...(line ? { line } : {}),
-      message: `this is not valid YAML (${summary}); check the indentation, colons and quotes near this line`,
+      message: `${PLAIN_WORDS[error.code] ?? GENERIC_WORDS} (YAML says: ${summary})`,
     };
   });
   return {

@@ -6,7 +6,7 @@
  */
 import { z } from 'zod';
 
-export const EDITOR_VARIABLES = [
+const EDITOR_VARIABLES = [
   'KEYSTATIC_GITHUB_CLIENT_ID',
   'KEYSTATIC_GITHUB_CLIENT_SECRET',
   'KEYSTATIC_SECRET',
@@ -42,5 +42,3 @@ export const editorSettings = z
     }
   })
   .transform(({ set }) => ({ github: set.length === EDITOR_VARIABLES.length }));
-
-export type EditorSettings = z.output<typeof editorSettings>;

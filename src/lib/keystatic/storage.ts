@@ -8,10 +8,10 @@
 import type { GitHubConfig, LocalConfig } from '@keystatic/core';
 
 /** "owner/name", as GitHub spells a repository. */
-export const GITHUB_REPO = /^[A-Za-z0-9][A-Za-z0-9-]{0,38}\/[A-Za-z0-9._-]{1,100}$/;
+const GITHUB_REPO = /^[A-Za-z0-9][A-Za-z0-9-]{0,38}\/[A-Za-z0-9._-]{1,100}$/;
 
 /** Branches made by the editor start with this, so that reviewers see where a change comes from. */
-export const BRANCH_PREFIX = 'content/';
+const BRANCH_PREFIX = 'content/';
 
 export function contentStorage(repo: string | undefined): GitHubConfig['storage'] | LocalConfig['storage'] {
   if (repo === undefined || repo === '') return { kind: 'local' };

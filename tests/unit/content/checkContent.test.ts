@@ -102,11 +102,26 @@ describe('webinars.yaml', () => {
     ]);
   });
 
-  it('reports YAML that is not well-formed with its line', async () => {
-    write('content/webinars.yaml', 'webinars:\n- id: 1\n  title: "unclosed\n');
-    expect((await messages('webinars')).join('\n')).toMatch(
-      /content\/webinars\.yaml, line \d+: this is not valid YAML/,
-    );
+  it.each([
+    [
+      'a one-space indentation slip',
+      `webinars:${webinar(1).replace('  host:', '   host:')}`,
+      /^content\/webinars\.yaml, line 5: the lines here do not line up: the fields of one entry start in the same column, with spaces \(YAML says: /,
+    ],
+    [
+      'an unclosed quote',
+      'webinars:\n- id: 1\n  title: "unclosed\n',
+      /^content\/webinars\.yaml, line \d+: a quote or bracket is not closed: text that starts with " must end with " \(YAML says: /,
+    ],
+    [
+      'a tab',
+      'webinars:\n- id: 1\n\ttitle: Tab\n',
+      /^content\/webinars\.yaml, line 3: this line is indented with a tab: use spaces \(YAML says: /,
+    ],
+  ])('reports %s in plain words first, with its line', async (_case, yaml, expected) => {
+    write('content/webinars.yaml', yaml);
+    const [first] = await messages('webinars');
+    expect(first).toMatch(expected);
   });
 
   it.each([
@@ -155,15 +170,20 @@ describe('branches/*.yaml', () => {
   });
 
   it.each([
-    [0, /fewer than 3/],
-    [6, /more than 5/],
-  ])('reports a branch with %i bearers', async (count, expected) => {
+    [0, ['"bearers": expected 3 to 5 bearers; this branch has fewer than 3']],
+    [
+      7,
+      [
+        '"bearers › item 6": expected 3 to 5 bearers; this is bearer 6 of 7: remove it or another',
+        '"bearers › item 7": expected 3 to 5 bearers; this is bearer 7 of 7: remove it or another',
+      ],
+    ],
+  ])('reports a branch with %i bearers on the entries that break the rule', async (count, expected) => {
     write('content/branches/salem.yaml', count === 0 ? 'city: Salem\norder: 1\nbearers: []\n' : branch(count));
-    const [message] = await messages('branches');
-    expect(message).toMatch(
-      /^content\/branches\/salem\.yaml, line \d+, branch file "salem": "bearers": expected 3 to 5 bearers/,
-    );
-    expect(message).toMatch(expected);
+    const found = await messages('branches');
+    expect(
+      found.map((message) => message.replace(/^content\/branches\/salem\.yaml, line \d+, branch file "salem": /, '')),
+    ).toEqual(expected);
   });
 
   it('accepts an empty second e-mail, as the original data has', async () => {

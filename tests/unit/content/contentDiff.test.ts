@@ -5,6 +5,8 @@
  * items as plain text, with nothing from the content turned into emphasis, links or HTML.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
+import { diffBase } from '../../../scripts/content/diffBase.ts';
+import { fileLink } from '../../../scripts/content/describePhotos.ts';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -121,6 +123,7 @@ describe('content:diff on fixture pairs', () => {
         'Contact Us': ['head office › phone: “+91 00000 10002” → “+91 00000 10003”'],
         'Every page (header, footer, search engines)': ['footer branch 5 added: “Trichy”'],
         'Monthly Activities (the place filter)': ['item 6 added: “Trichy”'],
+        'Photos added or replaced (look at each)': ['content/photos/gallery/sports-1.jpg replaced'],
       },
     ],
   ])('%s: lists what visitors will see change, page by page, as Markdown', (fixture, pages) => {
@@ -211,9 +214,89 @@ describe('reading the base side from git', () => {
     }
   });
 
-  it('explains how to run it when the base ref is missing', () => {
-    const run = spawnSync(process.execPath, [path.join(projectRoot, 'scripts/content-diff.ts')], { encoding: 'utf8' });
+  it('explains how to run it when the argument is an option', () => {
+    const run = spawnSync(process.execPath, [path.join(projectRoot, 'scripts/content-diff.ts'), '--base'], {
+      encoding: 'utf8',
+    });
     expect(run.status).toBe(2);
-    expect(run.stderr).toContain('Usage: npm run content:diff -- <base git ref>');
+    expect(run.stderr).toContain('Usage: npm run content:diff [-- <git ref>]');
+  });
+});
+
+describe('links to the photos a change adds or replaces', () => {
+  it.each([
+    [{}, undefined],
+    [{ GITHUB_SERVER_URL: 'https://github.com', GITHUB_REPOSITORY: 'isa-tn/website' }, undefined],
+    [
+      {
+        GITHUB_SERVER_URL: 'https://github.com',
+        GITHUB_REPOSITORY: 'isa-tn/website',
+        GITHUB_HEAD_REF: 'content/main#salem',
+      },
+      'https://github.com/isa-tn/website/blob/content/main%23salem/content/photos/bearers/branches/salem/bearers/0/image.jpg',
+    ],
+  ])('in %o: %s', (env, link) => {
+    expect(fileLink('content/photos/bearers/branches/salem/bearers/0/image.jpg', env)).toBe(link);
+  });
+});
+
+describe('the base it compares with', () => {
+  /** main: "start"; the branch content/salem: "salem" (checked out); main then moves on: "later". */
+  function branched() {
+    const root = mkdtempSync(path.join(tmpdir(), 'content-diff-base-'));
+    const git = (...args: string[]) =>
+      execFileSync('git', ['-c', 'user.name=Test', '-c', 'user.email=test@example.org', ...args], {
+        cwd: root,
+        encoding: 'utf8',
+      }).trim();
+    const commit = (file: string, message: string) => {
+      writeFileSync(path.join(root, file), message);
+      git('add', '-A');
+      git('commit', '-qm', message);
+      return git('rev-parse', 'HEAD');
+    };
+    git('init', '-q', '-b', 'main');
+    const start = commit('a.txt', 'start');
+    git('checkout', '-q', '-b', 'content/salem');
+    const salem = commit('b.txt', 'salem');
+    git('checkout', '-q', 'main');
+    const later = commit('c.txt', 'later');
+    git('checkout', '-q', 'content/salem');
+    return { root, start, salem, later, remove: () => rmSync(root, { recursive: true, force: true }) };
+  }
+
+  it.each([
+    ['no-such-branch', /"no-such-branch" is not a commit of this repository/],
+    [undefined, /neither origin\/main nor main is a branch here/],
+  ])('refuses %s in plain words', (ref, message) => {
+    const root = mkdtempSync(path.join(tmpdir(), 'content-diff-base-'));
+    try {
+      execFileSync('git', ['init', '-q', '-b', 'trunk'], { cwd: root });
+      expect(() => diffBase(root, ref)).toThrow(message);
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
+  });
+
+  it.each([
+    ['nothing: the merge base with main, not where main is now', undefined, 'start', /^the merge base of main/],
+    ['main: the same merge base', 'main', 'start', /^the merge base of main/],
+    [
+      "HEAD after committing: the commit's parent, so the commit's change shows",
+      'HEAD',
+      'start',
+      /^the commit before HEAD/,
+    ],
+    ['an earlier commit of the branch: that commit', 'start', 'start', /^start$/],
+  ] as const)('given %s', (_case, ref, expected, label) => {
+    const repo = branched();
+    try {
+      const base = diffBase(repo.root, ref === 'start' ? repo.start : ref);
+      expect(base.commit).toBe(repo[expected]);
+      expect(base.commit).not.toBe(repo.later);
+      expect(ref === 'start' ? base.label === repo.start : label.test(base.label)).toBe(true);
+    } finally {
+      repo.remove();
+    }
   });
 });

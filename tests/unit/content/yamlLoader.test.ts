@@ -124,7 +124,7 @@ describe('yamlLoader', () => {
       'branches' as const,
       'content/branches/salem.yaml',
       `city: Salem\norder: 1\nbearers:\n${[1, 2, 3, 4, 5, 6].map(bearer).join('')}`,
-      'content/branches/salem.yaml, line 4, branch file "salem": "bearers": expected 3 to 5 bearers; this branch has more than 5',
+      'content/branches/salem.yaml, line 24, branch file "salem": "bearers › item 6": expected 3 to 5 bearers; this is bearer 6 of 6: remove it or another',
     ],
     [
       'five webinars marked for the home page',
