@@ -30,6 +30,18 @@ const failure = (code: string) => Object.assign(new Error(code), { code });
 
 describe('answerClientError', () => {
   it.each([
+    ['ERR_HTTP_REQUEST_TIMEOUT', /too long to arrive/],
+    ['HPE_CHUNK_EXTENSIONS_OVERFLOW', /too large/],
+  ])('answers %s with a JSON error a script can show, its length counted', (code, message) => {
+    const { socket, written } = fakeSocket();
+    answerClientError(new WeakMap<Socket, ServerResponse>(), undefined)(failure(code), socket);
+    const [head = '', body = ''] = (written[0] ?? '').split('\r\n\r\n');
+    expect(head).toContain('Content-Type: application/json; charset=utf-8');
+    expect(head).toContain(`Content-Length: ${Buffer.byteLength(body)}`);
+    expect(JSON.parse(body)).toEqual({ error: expect.stringMatching(message) });
+  });
+
+  it.each([
     ['the client reset the connection', 'ECONNRESET', true, false],
     ['the connection can no longer be written to', 'HPE_INVALID_METHOD', false, false],
     ["the connection's answer has started", 'ERR_HTTP_REQUEST_TIMEOUT', true, true],

@@ -16,6 +16,7 @@ import type { Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
 
 const SITE_METHODS: readonly string[] = ['GET', 'HEAD', 'POST'];
+const JSON_ERROR_HEADERS = { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' };
 export const ALLOW = SITE_METHODS.join(', ');
 
 export function isSiteMethod(method: string | undefined): boolean {
@@ -28,11 +29,12 @@ export const METHOD_NOT_ALLOWED = {
   body: 'Method not allowed\n',
 } as const;
 
-function rawAnswer(status: string, headers: Record<string, string> = {}): string {
-  const lines = Object.entries({ ...headers, Connection: 'close', 'Content-Length': '0' }).map(
+function rawAnswer(status: string, headers: Record<string, string> = {}, body = ''): string {
+  const length = String(Buffer.byteLength(body));
+  const lines = Object.entries({ ...headers, Connection: 'close', 'Content-Length': length }).map(
     ([name, value]) => `${name}: ${value}`,
   );
-  return `HTTP/1.1 ${status}\r\n${lines.join('\r\n')}\r\n\r\n`;
+  return `HTTP/1.1 ${status}\r\n${lines.join('\r\n')}\r\n\r\n${body}`;
 }
 
 /** Answers CONNECT (a request to open a tunnel, for proxies only) with 405, and closes. */
@@ -46,6 +48,18 @@ const CLIENT_ERROR_STATUS: Readonly<Record<string, string>> = {
   HPE_HEADER_OVERFLOW: '431 Request Header Fields Too Large',
   HPE_CHUNK_EXTENSIONS_OVERFLOW: '413 Payload Too Large',
   ERR_HTTP_REQUEST_TIMEOUT: '408 Request Timeout',
+};
+
+/**
+ * The JSON error that goes with a request cut off part way (a photo upload or a form whose body
+ * stopped coming): the admin's and the contact form's scripts read `error`, as from every other
+ * refusal of theirs. Other client errors keep an empty body: no script of the site makes them.
+ */
+const CLIENT_ERROR_BODY: Readonly<Record<string, string>> = {
+  ERR_HTTP_REQUEST_TIMEOUT: JSON.stringify({
+    error: 'The request took too long to arrive, so nothing was saved. Please check the connection and try again.',
+  }),
+  HPE_CHUNK_EXTENSIONS_OVERFLOW: JSON.stringify({ error: 'The request is too large, so nothing was saved.' }),
 };
 
 /**
@@ -68,6 +82,8 @@ export function answerClientError(
     const status = CLIENT_ERROR_STATUS[code] ?? '400 Bad Request';
     log?.(`- - ${status.slice(0, 3)} (${code || 'unreadable request'})`);
     // Closed once written, whether or not the client ever closes its side.
-    socket.end(rawAnswer(status, code === 'HPE_INVALID_METHOD' ? { Allow: ALLOW } : {}), () => socket.destroy());
+    const body = CLIENT_ERROR_BODY[code];
+    const headers = code === 'HPE_INVALID_METHOD' ? { Allow: ALLOW } : body ? JSON_ERROR_HEADERS : {};
+    socket.end(rawAnswer(status, headers, body), () => socket.destroy());
   };
 }
