@@ -136,9 +136,11 @@ test('Sign out everywhere ends the sessions of the account on every device', asy
     const phone = await signedInPage(browser, server);
     await phone.goto('/Admin/account');
     await phone.getByRole('button', { name: 'Sign out everywhere' }).click();
-    await expect(phone).toHaveURL(/\/Admin\/login$/);
+    // The sign-in page says why it is shown (issue 24), and leads the laptop back where it was.
+    await expect(phone).toHaveURL(/\/Admin\/login\?reason=signed-out$/);
+    await expect(phone.getByRole('status')).toContainText('You are signed out.');
     await laptop.goto('/Admin/messages');
-    await expect(laptop).toHaveURL(/\/Admin\/login$/);
+    await expect(laptop).toHaveURL(/\/Admin\/login\?next=%2FAdmin%2Fmessages&reason=expired$/);
   } finally {
     server.kill();
   }
