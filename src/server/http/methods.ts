@@ -83,7 +83,8 @@ export function answerClientError(
     log?.(`- - ${status.slice(0, 3)} (${code || 'unreadable request'})`);
     // Closed once written, whether or not the client ever closes its side.
     const body = CLIENT_ERROR_BODY[code];
-    const headers = code === 'HPE_INVALID_METHOD' ? { Allow: ALLOW } : body ? JSON_ERROR_HEADERS : {};
+    const headers: Record<string, string> =
+      code === 'HPE_INVALID_METHOD' ? { Allow: ALLOW } : body ? JSON_ERROR_HEADERS : {};
     socket.end(rawAnswer(status, headers, body), () => socket.destroy());
   };
 }
