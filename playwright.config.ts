@@ -13,6 +13,8 @@ const FAKE_BACKEND_PORT = Number(process.env.E2E_BACKEND_PORT ?? PORT + 51);
 const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(path.join(tmpdir(), 'isa-e2e-'));
 /** The data folder of the second server. */
 export const BACKEND_DOWN_DATA_DIR = `${dataDir}-down`;
+/** The data folder of the third server (events from the fake backend; accounts and messages kept here). */
+export const REMOTE_DATA_DIR = `${dataDir}-remote`;
 process.env.E2E_DATA_DIR = dataDir;
 const executablePath = findChromium();
 
@@ -81,7 +83,7 @@ export default defineConfig({
       env: {
         HOST: '127.0.0.1',
         PORT: String(PORT + 2),
-        DATA_DIR: `${dataDir}-remote`,
+        DATA_DIR: REMOTE_DATA_DIR,
         EVENTS_API_URL: `http://127.0.0.1:${FAKE_BACKEND_PORT}/Admin/api`,
         EVENTS_API_TIMEOUT_MS: '5000',
       },

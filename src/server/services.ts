@@ -1,13 +1,13 @@
 /**
  * The server's services, made once per process: one SQLite connection to DATA_DIR's store, the
- * events source, the contact service, the events admin. `npm start` (scripts/start.ts) makes them before it listens
+ * events source, the contact service, the admin. `npm start` (scripts/start.ts) makes them before it listens
  * and the pages and endpoints reach the same ones through `getServices()`: the server build
  * imports src/server/ at run time instead of bundling a copy (astro.config.mjs), so this module,
  * and every cache, rate limiter and connection it holds, exists once in the serving process.
  * Under `astro dev` the first page that asks makes them.
  */
 import type { DatabaseSync } from 'node:sqlite';
-import { createAdminServices, type AdminServices } from './admin/adminServices.ts';
+import { createAdminServices, createOfficeServices, type AdminServices } from './admin/adminServices.ts';
 import type { LinkMailer } from './admin/staffActions.ts';
 import { ContactService } from './contact/ContactService.ts';
 import { createSmtpTransport } from './contact/delivery.ts';
@@ -27,8 +27,11 @@ export interface SiteServices {
   readonly database: DatabaseSync;
   readonly events: EventsSource;
   readonly contact: ContactService;
-  /** The events admin (accounts, sessions, the event writer, the audit log); absent when events come from a backend. */
-  readonly admin: AdminServices | undefined;
+  /**
+   * The admin (accounts, sessions, messages, staff, the audit log), in both modes; its event
+   * writer only when events are kept here, not read from the society's backend.
+   */
+  readonly admin: AdminServices;
   /** Event photos kept on disk (resized copies; with the backend, the photos too), bounded in size. */
   readonly photoCache: DiskCache;
   /** Waits for work in progress (an e-mail round), then closes the store. */
@@ -51,13 +54,11 @@ async function createServices(
       settings: settings.contact,
       secret: loadFormSecret(dataDir, env),
     });
+    const mail = { mailsMessages: contact.mailsMessages, mailer: linkMailer(settings.contact.mail) };
     const admin =
       settings.events.kind === 'embedded'
-        ? createAdminServices(database, dataDir, photoCache, {
-            mailsMessages: contact.mailsMessages,
-            mailer: linkMailer(settings.contact.mail),
-          })
-        : undefined;
+        ? createAdminServices(database, dataDir, photoCache, mail)
+        : createOfficeServices(database, mail);
     const close = async () => {
       await contact.close();
       await events.close();

@@ -1,6 +1,7 @@
 /**
  * The admin's refusals (src/server/admin/adminGuard.ts): signed-out requests, other origins,
- * missing CSRF tokens, the headers of admin answers, robots.txt and the sitemap, remote mode, and
+ * missing CSRF tokens, the headers of admin answers, robots.txt and the sitemap, remote mode (see also
+ * officeBackend.spec.ts), and
  * the sign-in lockout, which survives a restart. Each on a server of its own, except remote mode.
  */
 import { expect, test, type APIRequestContext } from '@playwright/test';
@@ -117,20 +118,26 @@ test('a session cookie is HttpOnly, SameSite=Strict, for /Admin only, and Sign o
   expect(replay.status()).toBe(303);
 });
 
-test('remote mode: /Admin says events are managed on the backend, with no sign-in, and the rest answers 404', async ({
-  request,
-}) => {
-  const home = await request.get(`${REMOTE_URL}/Admin`);
-  expect(home.status()).toBe(200);
-  expect(await home.text()).toMatch(/added and changed there, not here/);
-  expect(await home.text()).not.toMatch(/type="password"/);
-  expect((await request.get(`${REMOTE_URL}/Admin/login`)).status()).toBe(404);
-  expect((await request.get(`${REMOTE_URL}/Admin/events/new`)).status()).toBe(404);
-  const upload = await request.post(`${REMOTE_URL}/Admin/edit/events/1/photos`, {
+test('remote mode: /Admin offers the sign-in, and the event pages and endpoints answer 404', async ({ playwright }) => {
+  const visitor = await playwright.request.newContext({ baseURL: REMOTE_URL, maxRedirects: 0 });
+  const home = await visitor.get('/Admin');
+  expect(home.status()).toBe(303);
+  expect(home.headers()['location']).toBe('/Admin/login');
+  const signInPage = await visitor.get('/Admin/login');
+  expect(signInPage.status()).toBe(200);
+  expect(await signInPage.text()).toMatch(/type="password"/);
+  for (const path of ['/Admin/events/new', '/Admin/events/1', '/Admin/events/1/photos/2/delete']) {
+    const answer = await visitor.get(path);
+    expect(answer.status(), path).toBe(404);
+    expect(await answer.text()).toMatch(/added and changed there, not in this admin/);
+  }
+  const upload = await visitor.post('/Admin/edit/events/1/photos', {
     headers: { Origin: REMOTE_URL },
     multipart: { photo: { name: 'a.jpg', mimeType: 'image/jpeg', buffer: Buffer.from('x') } },
   });
   expect(upload.status()).toBe(404);
+  expect(await upload.json()).toEqual({ error: expect.stringMatching(/society's events server/) });
+  await visitor.dispose();
 });
 
 test('5 wrong passwords lock that account for 15 minutes, even with the right password and after a restart, and leave a colleague at the same address free', async ({

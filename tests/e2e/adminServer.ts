@@ -13,16 +13,17 @@ export const ADMIN_USER = 'office';
 export const ADMIN_PASSWORD = 'a long office password';
 const root = path.resolve(import.meta.dirname, '../..');
 
-/** Adds an account to the store in `dataDir` with `npm run admin`, the password piped in. */
+/** Adds an account to the store in `dataDir` with `npm run admin`, the password piped in (`env`: more settings). */
 export function addUser(
   dataDir: string,
   username = ADMIN_USER,
   password = ADMIN_PASSWORD,
   role: 'owner' | 'editor' = 'owner',
+  env: Record<string, string> = {},
 ): void {
   const result = spawnSync(process.execPath, ['scripts/admin.ts', 'add-user', username, '--role', role], {
     cwd: root,
-    env: { ...process.env, DATA_DIR: dataDir },
+    env: { ...process.env, ...env, DATA_DIR: dataDir },
     input: `${password}\n`,
     encoding: 'utf8',
   });

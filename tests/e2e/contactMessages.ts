@@ -1,4 +1,5 @@
-/** The contact messages a test server has stored, read straight from its SQLite store. */
+/** Contact messages in the browser tests: sent through the Contact Us form, or read straight from a server's store. */
+import { expect, type Page } from '@playwright/test';
 import { ContactMessageStore, type StoredMessage } from '../../src/server/contact/messageStore.ts';
 import { openDatabase } from '../../src/server/database.ts';
 
@@ -10,4 +11,18 @@ export function storedMessages(dataDir: string): StoredMessage[] {
   } finally {
     store.close();
   }
+}
+
+/** Sends a message through the Contact Us form of `base`, `waitMs` after the page opened, as a visitor would. */
+export async function sendMessage(page: Page, base: string, name: string, waitMs: number) {
+  await page.goto(`${base}/Contact-Us`);
+  const opened = Date.now();
+  const form = page.locator('form.contact-form');
+  await expect(page.locator('astro-island:has(form.contact-form)')).not.toHaveAttribute('ssr', /.*/);
+  await form.getByRole('textbox', { name: /^Name/ }).fill(name);
+  await form.getByRole('textbox', { name: /^E-mail/ }).fill('visitor@example.org');
+  await form.getByRole('textbox', { name: /^Message/ }).fill('Please send the CME schedule.\n<b>Not bold</b>');
+  await page.waitForTimeout(Math.max(0, waitMs - (Date.now() - opened)));
+  await form.getByRole('button', { name: 'Submit' }).click();
+  await expect(form.getByRole('status')).toContainText(/reached the office/i);
 }

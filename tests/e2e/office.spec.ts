@@ -4,26 +4,14 @@
  * editor cannot reach Staff; Sign out everywhere; axe on every new page at phone and laptop widths.
  */
 import { readFileSync } from 'node:fs';
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Browser } from '@playwright/test';
 import { ADMIN_PASSWORD, ADMIN_USER, addUser, signIn, startAdminServer } from './adminServer.ts';
 import { expectNoAxeViolations } from './axe.ts';
+import { sendMessage } from './contactMessages.ts';
 import type { OwnServer } from './ownServer.ts';
 
 const EDITOR = 'editor.one';
 const EDITOR_PASSWORD = 'the editor password';
-
-async function sendMessage(page: Page, base: string, name: string, waitMs: number) {
-  await page.goto(`${base}/Contact-Us`);
-  const opened = Date.now();
-  const form = page.locator('form.contact-form');
-  await expect(page.locator('astro-island:has(form.contact-form)')).not.toHaveAttribute('ssr', /.*/);
-  await form.getByRole('textbox', { name: /^Name/ }).fill(name);
-  await form.getByRole('textbox', { name: /^E-mail/ }).fill('visitor@example.org');
-  await form.getByRole('textbox', { name: /^Message/ }).fill('Please send the CME schedule.\n<b>Not bold</b>');
-  await page.waitForTimeout(Math.max(0, waitMs - (Date.now() - opened)));
-  await form.getByRole('button', { name: 'Submit' }).click();
-  await expect(form.getByRole('status')).toContainText(/reached the office/i);
-}
 
 async function signedInPage(browser: Browser, server: OwnServer, user = ADMIN_USER, password = ADMIN_PASSWORD) {
   const context = await browser.newContext({ baseURL: server.url });

@@ -7,7 +7,8 @@
  * - Any request that changes something (not GET or HEAD) must come from the site's own origin
  *   (src/server/http/originCheck.ts) and, when signed in, carry the session's CSRF token (a form
  *   field or the X-CSRF-Token header, csrf.ts); otherwise 403.
- * - Events from the society's backend (EVENTS_API_URL): /Admin says so; the rest answers 404.
+ * - Events from the society's backend (EVENTS_API_URL): everything works as here (messages, staff,
+ *   accounts) but the event pages and endpoints, which answer 404 saying where events are edited.
  * - Every admin answer: Cache-Control: no-store and X-Robots-Tag: noindex.
  *
  * What passes is handed to the page in `Astro.locals.admin`, with the body of a form post already
@@ -18,7 +19,7 @@ import { jsonAnswer, mediaTypeOf } from '../http/jsonAnswer.ts';
 import { isSameOriginRequest } from '../http/originCheck.ts';
 import { BodyTooLargeError, readLimitedBody } from '../http/readBody.ts';
 import { getServices } from '../services.ts';
-import type { AdminServices } from './adminServices.ts';
+import { editsEvents, type AdminServices, type EventAdminServices } from './adminServices.ts';
 import { CSRF_FIELD, CSRF_HEADER, csrfTokensMatch } from './csrf.ts';
 import { signInAddress } from './returnPath.ts';
 import { SESSION_COOKIE, SESSION_IDLE_MS, type AdminSession } from './sessions.ts';
@@ -34,6 +35,8 @@ const PUBLIC_PATHS = ['/admin/api/events_list', '/admin/api/event_details_list']
 /** Pages for people who are not signed in: besides the sign-in, Forgot your password and one-time links. */
 const SIGNED_OUT_PAGES = ['/admin/forgot', '/admin/link'];
 const PUBLIC_PREFIX = '/admin/uploads/';
+/** The event pages and the photo endpoints: only where events are kept here. */
+const EVENT_EDITING_PREFIXES = ['/admin/events/', '/admin/edit/events/'];
 const READ_METHODS = new Set(['GET', 'HEAD']);
 
 export type AdminAccess = 'open' | 'sign-in' | 'signed-out-page' | 'page' | 'endpoint';
@@ -48,15 +51,28 @@ export function adminAccessOf(pathname: string): AdminAccess | undefined {
   return `${lower}/`.startsWith(ADMIN_ENDPOINTS.toLowerCase()) ? 'endpoint' : 'page';
 }
 
+/** Whether `pathname` edits events (and is absent when they come from the society's backend). */
+export function isEventEditingPath(pathname: string): boolean {
+  const lower = `${pathname.toLowerCase().replace(/\/+$/, '')}/`;
+  return EVENT_EDITING_PREFIXES.some((prefix) => lower.startsWith(prefix));
+}
+
+const EDITED_ON_BACKEND =
+  "Not found. Events come from the society's events server and are added and changed there, not in this admin.";
+
 export type AdminLocals =
-  | { mode: 'remote' }
   | { mode: 'signed-out'; services: AdminServices; form: URLSearchParams }
   | { mode: 'signed-in'; services: AdminServices; session: AdminSession; form: URLSearchParams };
+
+/** What the guard does with cookies: reads the session's, renews or clears it (Astro's cookies, or a test's). */
+export type GuardCookies = Pick<AstroCookies, 'set' | 'delete'> & {
+  get(name: string): { readonly value: string } | undefined;
+};
 
 export interface GuardContext {
   request: Request;
   url: URL;
-  cookies: AstroCookies;
+  cookies: GuardCookies;
 }
 
 function refusal(access: AdminAccess, status: number, error: string): Response {
@@ -84,7 +100,7 @@ async function formOf(request: Request, access: AdminAccess): Promise<URLSearchP
 }
 
 /** Sets (or renews, for the sliding expiry) the session cookie: HttpOnly, SameSite=Strict, Path=/Admin. */
-export function setSessionCookie(cookies: AstroCookies, url: URL, token: string): void {
+export function setSessionCookie(cookies: GuardCookies, url: URL, token: string): void {
   cookies.set(SESSION_COOKIE, token, {
     httpOnly: true,
     sameSite: 'strict',
@@ -94,7 +110,7 @@ export function setSessionCookie(cookies: AstroCookies, url: URL, token: string)
   });
 }
 
-export function clearSessionCookie(cookies: AstroCookies, url: URL): void {
+export function clearSessionCookie(cookies: GuardCookies, url: URL): void {
   cookies.delete(SESSION_COOKIE, {
     path: ADMIN_HOME,
     httpOnly: true,
@@ -108,14 +124,18 @@ export function clearSessionCookie(cookies: AstroCookies, url: URL): void {
  * undefined for a path outside the admin (or one of its open paths).
  */
 export async function guardAdmin(context: GuardContext): Promise<Response | AdminLocals | undefined> {
-  const { request, url, cookies } = context;
-  const access = adminAccessOf(url.pathname);
+  const access = adminAccessOf(context.url.pathname);
   if (access === undefined || access === 'open') return undefined;
-  const { admin } = await getServices();
-  if (!admin) {
-    const isHome = access === 'page' && url.pathname.replace(/\/+$/, '') === ADMIN_HOME;
-    return isHome && READ_METHODS.has(request.method) ? { mode: 'remote' } : refusal(access, 404, 'Not found');
-  }
+  return guardWith((await getServices()).admin, context, access);
+}
+
+/** guardAdmin with the admin's services (those of the process, or a test's). */
+export async function guardWith(
+  admin: AdminServices,
+  { request, url, cookies }: GuardContext,
+  access: Exclude<AdminAccess, 'open'>,
+): Promise<Response | AdminLocals> {
+  if (!editsEvents(admin) && isEventEditingPath(url.pathname)) return refusal(access, 404, EDITED_ON_BACKEND);
   const changes = !READ_METHODS.has(request.method);
   if (changes && !isSameOriginRequest(request, url.origin)) {
     return refusal(access, 403, 'Admin changes can only be sent from the admin pages of this site.');
@@ -153,9 +173,22 @@ export function withAdminHeaders(response: Response): Response {
   return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
 }
 
+type SignedInLocals = Extract<AdminLocals, { mode: 'signed-in' }>;
+
 /** The signed-in locals of a guarded page; the guard has refused every request without them. */
-export function signedIn(locals: App.Locals): Extract<AdminLocals, { mode: 'signed-in' }> {
+export function signedIn(locals: App.Locals): SignedInLocals {
   const admin = locals.admin;
   if (admin?.mode !== 'signed-in') throw new Error('This admin page was reached without the admin guard.');
   return admin;
+}
+
+/**
+ * The signed-in locals of an event page or endpoint, with the event writer: the guard has
+ * answered 404 to these where events come from the society's backend.
+ */
+export function signedInEditor(locals: App.Locals): SignedInLocals & { services: EventAdminServices } {
+  const admin = signedIn(locals);
+  const { services } = admin;
+  if (!editsEvents(services)) throw new Error('An event page was reached where events are edited on the backend.');
+  return { ...admin, services };
 }

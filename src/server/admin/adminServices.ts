@@ -1,7 +1,10 @@
 /**
- * The events admin's services, made once per process on the site's one SQLite connection
- * (src/server/services.ts) and reached by the admin pages through getServices(). Absent when
- * events come from the society's backend (EVENTS_API_URL): there is nothing to edit here then.
+ * The admin's services, made once per process on the site's one SQLite connection
+ * (src/server/services.ts) and reached by the admin pages through getServices(): accounts,
+ * sessions, the sign-in lock, the audit log, the contact messages and the one-time links in both
+ * modes; the event writer only where events are kept here. When they come from the society's
+ * backend (EVENTS_API_URL) they are edited there: `events` is absent, and the guard answers 404
+ * to the event pages and endpoints (adminGuard.ts).
  */
 import type { DatabaseSync } from 'node:sqlite';
 import type { DiskCache } from '../diskCache.ts';
@@ -19,7 +22,8 @@ export interface AdminServices {
   readonly sessions: Sessions;
   readonly throttle: LoginThrottle;
   readonly audit: AuditLog;
-  readonly events: EventWriter;
+  /** Writes the events kept here; absent when events come from the society's backend. */
+  readonly events: EventWriter | undefined;
   /** The contact messages as the office reads them (/Admin/messages). */
   readonly messages: OfficeMessages;
   /** One-time links: invitations and password resets (/Admin/staff). */
@@ -28,25 +32,47 @@ export interface AdminServices {
   readonly mailer: LinkMailer | undefined;
 }
 
-/**
- * `photoCache`: the process's cache of resized photos, whose copies of a deleted photo go with it.
- * `mailsMessages`: whether contact messages are e-mailed (SMTP is set up); `mailer`: how one-time
- * links are e-mailed then.
- */
-export function createAdminServices(
+/** The admin's services where events are kept (and edited) here. */
+export type EventAdminServices = AdminServices & { readonly events: EventWriter };
+
+/** Whether events are edited in this admin (the embedded mode), not on the society's backend. */
+export function editsEvents(services: AdminServices): services is EventAdminServices {
+  return services.events !== undefined;
+}
+
+interface MailOptions {
+  /** Whether contact messages are e-mailed (SMTP is set up). */
+  mailsMessages?: boolean;
+  /** How one-time links are e-mailed then. */
+  mailer?: LinkMailer | undefined;
+}
+
+/** The office's services without event editing: for events from the society's backend. */
+export function createOfficeServices(
   database: DatabaseSync,
-  dataDir: string,
-  photoCache?: DiskCache,
-  { mailsMessages = false, mailer }: { mailsMessages?: boolean; mailer?: LinkMailer | undefined } = {},
+  { mailsMessages = false, mailer }: MailOptions = {},
 ): AdminServices {
   return {
     users: new AdminUsers(database),
     sessions: new Sessions(database),
     throttle: new LoginThrottle(database),
     audit: new AuditLog(database),
-    events: new EventWriter(database, { dataDir, photoCache }),
+    events: undefined,
     messages: new OfficeMessages(database, { mailsMessages }),
     links: new OneTimeLinks(database),
     mailer,
   };
+}
+
+/**
+ * The office's services with the event writer, for events kept here. `photoCache`: the
+ * process's cache of resized photos, whose copies of a deleted photo go with it.
+ */
+export function createAdminServices(
+  database: DatabaseSync,
+  dataDir: string,
+  photoCache?: DiskCache,
+  mail: MailOptions = {},
+): EventAdminServices {
+  return { ...createOfficeServices(database, mail), events: new EventWriter(database, { dataDir, photoCache }) };
 }

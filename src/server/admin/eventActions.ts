@@ -7,19 +7,20 @@ import { parseId } from '../../lib/parseId.ts';
 import { placeOfEvent } from '../../lib/events/filterEvents.ts';
 import type { AdminEvent, EventFields, StoredPhoto } from '../events/eventFields.ts';
 import { refuseOtherMethods } from '../pageMethods.ts';
-import { signedIn, type AdminLocals } from './adminGuard.ts';
+import { signedInEditor, type AdminLocals } from './adminGuard.ts';
+import type { EventAdminServices } from './adminServices.ts';
 import type { AuditAction } from './auditLog.ts';
 import { eventFormValues, parseEventForm, type EventFormField, type EventFormValues } from './eventForm.ts';
 
 type SignedInLocals = Extract<AdminLocals, { mode: 'signed-in' }>;
-type SignedIn = Pick<SignedInLocals, 'services' | 'session'>;
+type SignedIn = Pick<SignedInLocals, 'session'> & { services: EventAdminServices };
 
 /**
  * The signed-in admin and the event an admin page's address names (its [id]), or the answer the
  * page gives instead: 404 when there is no such event, 405 for a method pages do not take.
  */
 export function adminEventPage(locals: App.Locals, request: Request, eventId: string | undefined) {
-  const admin = signedIn(locals);
+  const admin = signedInEditor(locals);
   const id = parseId(eventId);
   const event = id === undefined ? undefined : admin.services.events.get(id);
   if (!event) return new Response(null, { status: 404 });
@@ -43,7 +44,7 @@ export type EventFormPage =
  */
 export function eventFormPage(
   request: Request,
-  admin: Pick<SignedInLocals, 'services' | 'session' | 'form'>,
+  admin: SignedIn & Pick<SignedInLocals, 'form'>,
   places: readonly string[],
   event?: AdminEvent,
 ): EventFormPage {

@@ -12,7 +12,7 @@ import { z } from 'zod';
 import { UnknownEventError } from '../events/eventFields.ts';
 import { jsonAnswer, mediaTypeOf, refuseUnlessPost } from '../http/jsonAnswer.ts';
 import { BodyTooLargeError, readLimitedBody } from '../http/readBody.ts';
-import type { AdminServices } from './adminServices.ts';
+import type { EventAdminServices } from './adminServices.ts';
 import { MAX_DESCRIPTION_LENGTH } from './photoUpload.ts';
 import type { AdminSession } from './sessions.ts';
 import { MAX_PHOTOS_PER_EVENT } from '../events/eventFields.ts';
@@ -53,7 +53,7 @@ async function readArrangement(request: Request): Promise<z.infer<typeof arrange
 
 export async function handleArrangePhotos(
   request: Request,
-  { services, session }: { services: AdminServices; session: AdminSession },
+  { services, session }: { services: EventAdminServices; session: AdminSession },
   eventId: number | undefined,
 ): Promise<Response> {
   const refused = refuseUnlessPost(request);

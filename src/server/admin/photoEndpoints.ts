@@ -10,7 +10,7 @@ import { photoVariants } from '../../lib/events/photoVariants.ts';
 import { TooManyPhotosError, UnknownEventError, type StoredPhoto } from '../events/eventFields.ts';
 import { jsonAnswer } from '../http/jsonAnswer.ts';
 import { PhotoRefusedError, type PhotoRefusal } from '../photos/photoIntake.ts';
-import type { AdminServices } from './adminServices.ts';
+import type { EventAdminServices } from './adminServices.ts';
 import { deletePhoto } from './eventActions.ts';
 import { readPhotoUpload } from './photoUpload.ts';
 import type { AdminSession } from './sessions.ts';
@@ -31,7 +31,7 @@ export function photoForEditor(photo: StoredPhoto) {
 
 export async function handleAddPhoto(
   request: Request,
-  { services, session }: { services: AdminServices; session: AdminSession },
+  { services, session }: { services: EventAdminServices; session: AdminSession },
   eventId: number | undefined,
 ): Promise<Response> {
   if (request.method !== 'POST') return jsonAnswer(405, { error: 'Use POST.' }, { Allow: 'POST' });
@@ -56,7 +56,7 @@ export async function handleAddPhoto(
 
 export async function handleRemovePhoto(
   request: Request,
-  { services, session }: { services: AdminServices; session: AdminSession },
+  { services, session }: { services: EventAdminServices; session: AdminSession },
   eventId: number | undefined,
   photoId: number | undefined,
 ): Promise<Response> {

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createAdminServices, type AdminServices } from '../../../src/server/admin/adminServices.ts';
+import { createAdminServices, type EventAdminServices } from '../../../src/server/admin/adminServices.ts';
 import { handleArrangePhotos } from '../../../src/server/admin/photoArrangement.ts';
 import type { AdminSession } from '../../../src/server/admin/sessions.ts';
 import { openDatabase } from '../../../src/server/database.ts';
@@ -15,7 +15,7 @@ const post = (body: string, type = 'application/json', method = 'POST') =>
   new Request(URL_, { method, body: method === 'GET' ? null : body, headers: { 'Content-Type': type } });
 
 describe('POST /Admin/edit/events/<id>/arrangement', () => {
-  let services: AdminServices;
+  let services: EventAdminServices;
   let eventId: number;
   let ids: number[];
   const arrange = (request: Request, id: number | undefined = eventId) =>

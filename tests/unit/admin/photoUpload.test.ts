@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createAdminServices, type AdminServices } from '../../../src/server/admin/adminServices.ts';
+import { createAdminServices, type EventAdminServices } from '../../../src/server/admin/adminServices.ts';
 import { handleAddPhoto, handleRemovePhoto } from '../../../src/server/admin/photoEndpoints.ts';
 import { MAX_UPLOAD_REQUEST_BYTES } from '../../../src/server/admin/photoUpload.ts';
 import type { AdminSession } from '../../../src/server/admin/sessions.ts';
@@ -63,7 +63,7 @@ function chunked(megabytes: number, closed = true): Request {
 
 describe('POST /Admin/edit/events/<id>/photos', () => {
   let dataDir: string;
-  let services: AdminServices;
+  let services: EventAdminServices;
   let eventId: number;
   const add = (request: Request, id = eventId) => handleAddPhoto(request, { services, session }, id);
 

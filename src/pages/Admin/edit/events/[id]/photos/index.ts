@@ -1,10 +1,10 @@
 /** POST /Admin/edit/events/<id>/photos: one photo (see src/server/admin/photoEndpoints.ts). */
 import type { APIRoute } from 'astro';
-import { signedIn } from '../../../../../../server/admin/adminGuard.ts';
+import { signedInEditor } from '../../../../../../server/admin/adminGuard.ts';
 import { parseId } from '../../../../../../lib/parseId.ts';
 import { handleAddPhoto } from '../../../../../../server/admin/photoEndpoints.ts';
 
 export const prerender = false;
 
 export const ALL: APIRoute = ({ request, locals, params }) =>
-  handleAddPhoto(request, signedIn(locals), parseId(params.id));
+  handleAddPhoto(request, signedInEditor(locals), parseId(params.id));
