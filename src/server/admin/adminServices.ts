@@ -14,7 +14,8 @@ import { AuditLog } from './auditLog.ts';
 import { LoginThrottle } from './loginThrottle.ts';
 import { OneTimeLinks } from './oneTimeLinks.ts';
 import { Sessions } from './sessions.ts';
-import type { LinkMailer } from './staffActions.ts';
+import type { RateLimiter } from '../contact/rateLimiter.ts';
+import { forgotPasswordLimiter, type LinkMailer } from './staffActions.ts';
 import { AdminUsers } from './users.ts';
 
 export interface AdminServices {
@@ -28,6 +29,8 @@ export interface AdminServices {
   readonly messages: OfficeMessages;
   /** One-time links: invitations and password resets (/Admin/staff). */
   readonly links: OneTimeLinks;
+  /** Forgot your password's requests per network address (staffActions.ts). */
+  readonly forgotLimit: RateLimiter;
   /** E-mails one-time links, when SMTP is set up. */
   readonly mailer: LinkMailer | undefined;
 }
@@ -60,6 +63,7 @@ export function createOfficeServices(
     events: undefined,
     messages: new OfficeMessages(database, { mailsMessages }),
     links: new OneTimeLinks(database),
+    forgotLimit: forgotPasswordLimiter(),
     mailer,
   };
 }
