@@ -7,19 +7,14 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { acceptLink, inviteColleague } from '../../../src/server/admin/staffActions.ts';
 import { readServerSettings } from '../../../src/server/settings.ts';
 import { startServices, type SiteServices } from '../../../src/server/services.ts';
+import { startSmtp } from '../contact/localSmtp.ts';
 
 const ORIGIN = 'https://isa.example.org';
 const PASSWORD = 'the colleague password';
-
-interface ReceivedMail {
-  to: string[];
-  source: string;
-}
 
 /** The body of a received mail as its reader sees it: quoted-printable soft breaks and escapes undone. */
 function readableText(source: string): string {
@@ -31,34 +26,16 @@ function readableText(source: string): string {
 }
 
 describe('an invitation e-mailed through a real SMTP server', () => {
-  const received: ReceivedMail[] = [];
-  let smtp: SMTPServer;
+  let smtp: Awaited<ReturnType<typeof startSmtp>>;
   let site: SiteServices;
 
   beforeAll(async () => {
-    smtp = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ['STARTTLS'],
-      logger: false,
-      onData(stream, session, done) {
-        const chunks: Buffer[] = [];
-        stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-        stream.on('end', () => {
-          const to = session.envelope.rcptTo.map((rcpt) => rcpt.address);
-          received.push({ to, source: Buffer.concat(chunks).toString('utf8') });
-          done();
-        });
-      },
-    });
-    await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-    const address = smtp.server.address();
-    if (!address || typeof address === 'string') throw new Error('The SMTP server has no port');
-    const { port } = address;
+    smtp = await startSmtp();
     const dataDir = mkdtempSync(path.join(tmpdir(), 'admin-link-mail-'));
     const settings = readServerSettings({
       DATA_DIR: dataDir,
       EVENTS_SAMPLE_DATA: 'off',
-      SMTP_URL: `smtp://127.0.0.1:${port}`,
+      SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
       CONTACT_TO: 'office@example.org',
     });
     site = await startServices(settings, dataDir, { DATA_DIR: dataDir });
@@ -66,7 +43,7 @@ describe('an invitation e-mailed through a real SMTP server', () => {
 
   afterAll(async () => {
     await site?.close();
-    await new Promise<void>((resolve) => smtp.close(resolve));
+    await smtp?.close();
   });
 
   it('arrives with the link, which opens the invitation once', async () => {
@@ -79,11 +56,11 @@ describe('an invitation e-mailed through a real SMTP server', () => {
     if (!invited.ok) throw new Error(invited.error);
     expect(invited.message).toMatch(/^The link was e-mailed to chitra@example\.org\./);
 
-    expect(received).toHaveLength(1);
-    const [mail] = received;
+    expect(smtp.received).toHaveLength(1);
+    const [mail] = smtp.received;
     expect(mail?.to).toEqual(['chitra@example.org']);
-    expect(mail?.source).toMatch(/^Subject: Your link to the ISA Tamilnadu admin$/m);
-    const links = readableText(mail?.source ?? '').match(/https:\/\/isa\.example\.org\/Admin\/link\?token=[\w-]+/g);
+    expect(mail?.data).toMatch(/^Subject: Your link to the ISA Tamilnadu admin$/m);
+    const links = readableText(mail?.data ?? '').match(/https:\/\/isa\.example\.org\/Admin\/link\?token=[\w-]+/g);
     expect(links).toEqual([invited.link]);
     const token = new URL(links?.[0] ?? '').searchParams.get('token') ?? '';
 

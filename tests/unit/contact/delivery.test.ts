@@ -3,10 +3,8 @@
  * test receives the mails nodemailer sends; stopping it shows that messages wait and are retried.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { SMTPServer } from 'smtp-server';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ContactService } from '../../../src/server/contact/ContactService.ts';
 import { composeMail, createSmtpTransport, deliverDue, retryDelayMs } from '../../../src/server/contact/delivery.ts';
@@ -14,42 +12,10 @@ import { issueFormToken } from '../../../src/server/contact/formToken.ts';
 import { ContactMessageStore } from '../../../src/server/contact/messageStore.ts';
 import type { ContactSettings, MailSettings } from '../../../src/server/contact/settings.ts';
 import { openDatabase } from '../../../src/server/database.ts';
+import { startSmtp } from './localSmtp.ts';
 
 const SECRET = Buffer.from('a-test-secret-that-is-long-enough-123456');
 const START = Date.UTC(2026, 10, 22, 10, 0, 0);
-
-interface Received {
-  from: string;
-  to: string[];
-  data: string;
-}
-
-/** A local SMTP server on a free port that keeps what it receives. */
-async function startSmtp(port = 0) {
-  const received: Received[] = [];
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-      stream.on('end', () => {
-        received.push({
-          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
-          to: session.envelope.rcptTo.map((address) => address.address),
-          data: Buffer.concat(chunks).toString('utf8'),
-        });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
-  const address = server.server.address();
-  if (!address || typeof address === 'string') throw new Error('the SMTP server has no port');
-  const close = () => new Promise<void>((resolve) => server.close(() => resolve()));
-  return { received, port: (address satisfies AddressInfo).port, close };
-}
 
 /** A port that nothing listens on (a mail server that is down). */
 async function closedPort(): Promise<number> {
