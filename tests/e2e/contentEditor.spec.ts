@@ -33,28 +33,29 @@ test.describe('the production build without the GitHub App', () => {
   });
 });
 
-/** The port of `astro dev` in the scratch copy. */
-const DEV_PORT = Number(process.env.E2E_DEV_PORT ?? 5901);
-
 /**
- * Opt-in (E2E_CONTENT_EDITOR=1, `npm run test:content-editor`): a fresh `astro dev` must first have
- * Vite prepare Keystatic's packages, and then the copy is built again, which on a loaded 2-core CI
- * machine took more than four minutes in one full run out of two. Until that is made quick enough,
- * `npm test` leaves these out rather than make every run's outcome depend on the machine's load.
+ * `astro dev` in a scratch copy, on a port free at the time. Its first page waits while Vite
+ * prepares Keystatic's packages (about 20 s here, more on a loaded machine); the warm-up in
+ * beforeAll takes that wait, with a time limit of its own, so that each test's limit measures the
+ * forms alone. A failed test's retry starts a new copy: stop() has killed the old server's group.
  */
-const RUN_FORMS = process.env.E2E_CONTENT_EDITOR === '1';
-
 test.describe('the forms, in local mode', () => {
-  test.skip(!RUN_FORMS, 'opt-in: E2E_CONTENT_EDITOR=1 (npm run test:content-editor)');
-  test.describe.configure({ mode: 'serial', timeout: 480_000 });
-  test.use({ actionTimeout: 20_000 });
+  test.describe.configure({ mode: 'serial', timeout: 120_000 });
+  // No trace: closing the context of a traced Keystatic page under `astro dev` once hung for the
+  // whole test time limit (two minutes) after the test had passed; a screenshot shows a failure.
+  test.use({ actionTimeout: 20_000, trace: 'off', screenshot: 'only-on-failure' });
   let project: ScratchProject;
 
-  test.beforeAll(async () => {
-    test.setTimeout(120_000);
-    project = await startScratchProject(DEV_PORT);
+  test.beforeAll(async ({ browser }) => {
+    test.setTimeout(300_000);
+    project = await startScratchProject();
+    const page = await browser.newPage();
+    await open(page, '/keystatic/singleton/webinars', 240_000);
+    await page.close();
   });
-  test.afterAll(() => project?.stop());
+  test.afterAll(async () => {
+    await project?.stop();
+  });
 
   /** A photo as a phone takes it: large, landscape. */
   const phonePhoto = async (): Promise<Buffer> =>
@@ -68,10 +69,10 @@ test.describe('the forms, in local mode', () => {
     await (await chooser).setFiles({ name: 'IMG_20260114.jpg', mimeType: 'image/jpeg', buffer: await phonePhoto() });
   }
 
-  /** Opens a form; the first page of a fresh `astro dev` waits for Vite to prepare its packages. */
-  async function open(page: Page, path: string) {
-    await page.goto(`${project.url}${path}`);
-    await expect(page.getByRole('button', { name: 'Save' })).toBeVisible({ timeout: 120_000 });
+  /** Opens a form (after the warm-up, in seconds). */
+  async function open(page: Page, path: string, timeout = 30_000) {
+    await page.goto(`${project.url}${path}`, { timeout });
+    await expect(page.getByRole('button', { name: 'Save' })).toBeVisible({ timeout });
   }
 
   /** Saves the form, and waits until the file holds `expected`. */
@@ -132,7 +133,6 @@ test.describe('the forms, in local mode', () => {
 
     await page.getByRole('button', { name: 'Add' }).click();
     dialog = page.getByRole('dialog');
-    await dialog.getByRole('textbox', { name: 'Number' }).fill('23');
     await choosePhoto(page, dialog, 'Picture');
     await dialog.getByLabel('Date').fill('2026-01-16');
     await dialog.getByLabel('Host').fill('Hosted by Theni branch');
@@ -144,12 +144,16 @@ test.describe('the forms, in local mode', () => {
     await save(page, 'content/webinars.yaml', 'SampleWeb23');
 
     const { webinars } = parse(project.read('content/webinars.yaml')) as {
-      webinars: { id: number; date: string; image: string; showOnHome: boolean }[];
+      webinars: Record<string, unknown>[];
     };
-    const added = webinars.find((webinar) => webinar.id === 23);
+    const added = webinars.find((webinar) => webinar['videoUrl'] === 'https://www.youtube.com/watch?v=SampleWeb23');
+    // Nothing to invent: the form asks for no number, and the file holds none.
+    expect(Object.keys(added ?? {}).sort()).toEqual(
+      ['date', 'host', 'image', 'shortTitle', 'showOnHome', 'title', 'videoUrl'].sort(),
+    );
     expect(added).toMatchObject({ date: '2026-01-16', showOnHome: true });
-    expect(added?.image).toMatch(/^\.\/photos\/webinars\/.+\.jpg$/);
-    expect(webinars.filter((webinar) => webinar.showOnHome)).toHaveLength(4);
+    expect(added?.['image']).toMatch(/^\.\/photos\/webinars\/.+\.jpg$/);
+    expect(webinars.filter((webinar) => webinar['showOnHome'] === true)).toHaveLength(4);
     const check = project.run('check-content.ts');
     expect(check.output).toContain('Content is correct');
     expect(check.status).toBe(0);
