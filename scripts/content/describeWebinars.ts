@@ -94,13 +94,17 @@ function conclaveChanges(before: ContentSnapshot, after: ContentSnapshot): strin
   return lines;
 }
 
-/** The home page's webinar cards: which webinars have "showOnHome: true". */
+/** The home page's webinar cards: which webinars have "showOnHome: true" (paired as on Past Webinars). */
 export function homeCardChanges(before: ContentSnapshot, after: ContentSnapshot): string[] {
-  const onHome = (snapshot: ContentSnapshot) => snapshot.webinars.filter((webinar) => webinar.showOnHome);
-  const oldCards = onHome(before);
-  const newCards = onHome(after);
-  const added = newCards.filter((now) => !oldCards.some((old) => old.videoUrl === now.videoUrl));
-  const removed = oldCards.filter((old) => !newCards.some((now) => now.videoUrl === old.videoUrl));
+  const { pairs, added: newWebinars, removed: gone } = pairWebinars(before.webinars, after.webinars);
+  const added = [
+    ...newWebinars.filter((webinar) => webinar.showOnHome),
+    ...pairs.filter(({ old, now }) => now.showOnHome && !old.showOnHome).map(({ now }) => now),
+  ];
+  const removed = [
+    ...gone.filter((webinar) => webinar.showOnHome),
+    ...pairs.filter(({ old, now }) => old.showOnHome && !now.showOnHome).map(({ old }) => old),
+  ];
   return [
     ...added.map(
       (webinar) => `webinar card added: ${quoted(webinar.shortTitle)} (${markdownText(plainDate(webinar.date))})`,
