@@ -53,11 +53,16 @@ export interface ScratchProject {
 function writeConfigs(dir: string) {
   // Vite serves files from the project's folder only; the linked node_modules are elsewhere.
   const allow = JSON.stringify([dir, path.join(root, 'node_modules')]);
+  // A save writes content/; Vite would then reload the editor's page while a test goes on (or
+  // while its browser context closes). The editor reads the files through its own API, so the
+  // copy's content/ is left out of Vite's watch.
+  const ignored = JSON.stringify([path.join(dir, 'content', '**')]);
   writeFileSync(
     path.join(dir, DEV_CONFIG),
     [
       "import config from './astro.config.mjs';",
-      `export default { ...config, vite: { ...config.vite, server: { fs: { allow: ${allow} } } } };`,
+      `const server = { fs: { allow: ${allow} }, watch: { ignored: ${ignored} } };`,
+      'export default { ...config, vite: { ...config.vite, server } };',
       '',
     ].join('\n'),
   );
