@@ -102,12 +102,18 @@ export async function startScratchProject(): Promise<ScratchProject> {
       // The group has already gone.
     }
   };
-  process.once('exit', killGroup);
+  const remove = () => rmSync(dir, { recursive: true, force: true });
+  // A worker that ends before afterAll has run (a timeout) still leaves nothing behind.
+  const atExit = () => {
+    killGroup();
+    remove();
+  };
+  process.once('exit', atExit);
   const stop = async () => {
     killGroup();
     await exited;
-    process.off('exit', killGroup);
-    rmSync(dir, { recursive: true, force: true });
+    process.off('exit', atExit);
+    remove();
   };
   await Promise.race([
     printed(server, output, /watching for file changes/),
