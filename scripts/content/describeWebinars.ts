@@ -14,7 +14,7 @@ function named(webinar: Webinar): string {
   return `${quoted(webinar.title)} (${markdownText(plainDate(webinar.date))})`;
 }
 
-/** Pairs webinars by id, then (for an id that changed) by title. */
+/** Pairs webinars by video address, then (for an address that changed) by title. */
 function pairWebinars(before: readonly Webinar[], after: readonly Webinar[]) {
   const left = [...before];
   const pairs: { old: Webinar; now: Webinar }[] = [];
@@ -24,7 +24,7 @@ function pairWebinars(before: readonly Webinar[], after: readonly Webinar[]) {
     return index >= 0 ? left.splice(index, 1)[0] : undefined;
   };
   const unmatched = after.filter((now) => {
-    const old = take((candidate) => candidate.id === now.id);
+    const old = take((candidate) => candidate.videoUrl === now.videoUrl);
     if (old) pairs.push({ old, now });
     return !old;
   });
@@ -94,13 +94,17 @@ function conclaveChanges(before: ContentSnapshot, after: ContentSnapshot): strin
   return lines;
 }
 
-/** The home page's webinar cards: which webinars have "showOnHome: true". */
+/** The home page's webinar cards: which webinars have "showOnHome: true" (paired as on Past Webinars). */
 export function homeCardChanges(before: ContentSnapshot, after: ContentSnapshot): string[] {
-  const onHome = (snapshot: ContentSnapshot) => snapshot.webinars.filter((webinar) => webinar.showOnHome);
-  const oldCards = onHome(before);
-  const newCards = onHome(after);
-  const added = newCards.filter((now) => !oldCards.some((old) => old.id === now.id));
-  const removed = oldCards.filter((old) => !newCards.some((now) => now.id === old.id));
+  const { pairs, added: newWebinars, removed: gone } = pairWebinars(before.webinars, after.webinars);
+  const added = [
+    ...newWebinars.filter((webinar) => webinar.showOnHome),
+    ...pairs.filter(({ old, now }) => now.showOnHome && !old.showOnHome).map(({ now }) => now),
+  ];
+  const removed = [
+    ...gone.filter((webinar) => webinar.showOnHome),
+    ...pairs.filter(({ old, now }) => old.showOnHome && !now.showOnHome).map(({ old }) => old),
+  ];
   return [
     ...added.map(
       (webinar) => `webinar card added: ${quoted(webinar.shortTitle)} (${markdownText(plainDate(webinar.date))})`,

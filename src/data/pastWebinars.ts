@@ -8,7 +8,9 @@ export async function getWebinars() {
   return newestFirst(entries.map((entry) => entry.data)).map((webinar) => {
     const isoDate = webinarIsoDate(webinar.date);
     // The schema has already checked every date, so this only guards against a schema change.
-    if (!isoDate) throw new Error(`Webinar ${webinar.id}: the date "${webinar.date}" is not like "14 - March - 2025"`);
+    if (!isoDate) {
+      throw new Error(`Webinar “${webinar.title}”: the date "${webinar.date}" is not like "14 - March - 2025"`);
+    }
     return { ...webinar, isoDate };
   });
 }

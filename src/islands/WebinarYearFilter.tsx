@@ -17,7 +17,6 @@ import { ResponsiveImage } from './ResponsiveImage.tsx';
 import './WebinarYearFilter.css';
 
 export interface WebinarCardData {
-  id: number;
   title: string;
   /** The date as written in content: "14 - March - 2025". */
   date: string;
@@ -65,7 +64,7 @@ export function WebinarYearFilter({ webinars, renderedYear }: WebinarYearFilterP
       {shown.length > 0 ? (
         <ul className="webinar-grid card-grid">
           {shown.map((webinar) => (
-            <li key={webinar.id}>
+            <li key={webinar.videoUrl}>
               <WebinarCard webinar={webinar} />
             </li>
           ))}

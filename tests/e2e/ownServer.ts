@@ -13,7 +13,7 @@ const root = path.resolve(import.meta.dirname, '../..');
 export const HOST = '127.0.0.1';
 
 /** A port nothing listens on now (the system picks it). */
-function freePort(): Promise<number> {
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const probe = net.createServer();
     probe.once('error', reject);

@@ -1,13 +1,14 @@
 /**
  * A copy of the project in a temporary folder (node_modules linked, not copied), for tests that let
- * the content editor write files: they edit the copy, never the repository's own content/. It can
- * run `astro dev` (the editor in local mode), `npm run check:content` and a build of the copy.
+ * the content editor write files: they edit the copy, never the repository's own content/. It runs
+ * `astro dev` (the editor in local mode) on a port free at the time, `npm run check:content`, and a
+ * build of the copy's pages without the build steps the check does not need.
  */
 import { spawn, spawnSync, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { HOST, printed } from './ownServer.ts';
+import { HOST, freePort, printed } from './ownServer.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 
@@ -23,8 +24,19 @@ const COPIED = [
   'scripts',
 ];
 
-/** The copy's Astro config: the project's, with Vite allowed to serve the linked node_modules. */
-const SCRATCH_CONFIG = 'astro.scratch.mjs';
+/** The copy's Astro config for `astro dev`: the project's, with Vite allowed to serve the linked node_modules. */
+const DEV_CONFIG = 'astro.scratch-dev.mjs';
+/**
+ * The copy's Astro config for its build: the project's pages and content, without the editor's
+ * routes (the largest bundle, and answered 404 in local mode anyway), the search index and the
+ * precompression, which have their own tests.
+ */
+const BUILD_CONFIG = 'astro.scratch-build.mjs';
+const BUILD_INTEGRATIONS = ['@astrojs/react'];
+
+const ASTRO = path.join(root, 'node_modules/astro/bin/astro.mjs');
+/** Local mode, whatever the environment says. */
+const LOCAL_MODE = { PUBLIC_KEYSTATIC_GITHUB_REPO: '' };
 
 export interface ScratchProject {
   dir: string;
@@ -32,72 +44,96 @@ export interface ScratchProject {
   read(relative: string): string;
   /** Runs a script of package.json in the copy; its exit code and output. */
   run(script: string): { status: number | null; output: string };
-  /** Builds the copy (`astro build`); its exit code and output. */
+  /** Builds the copy; its exit code and output. */
   build(): { status: number | null; output: string };
-  stop(): void;
+  /** Stops `astro dev` (its whole process group) and removes the copy. */
+  stop(): Promise<void>;
 }
 
-/** Copies the project and starts `astro dev` on `port` in the copy. */
-export async function startScratchProject(port: number): Promise<ScratchProject> {
-  const dir = mkdtempSync(path.join(tmpdir(), 'isa-content-editor-'));
-  for (const entry of COPIED) cpSync(path.join(root, entry), path.join(dir, entry), { recursive: true });
-  symlinkSync(path.join(root, 'node_modules'), path.join(dir, 'node_modules'), 'dir');
+function writeConfigs(dir: string) {
   // Vite serves files from the project's folder only; the linked node_modules are elsewhere.
+  const allow = JSON.stringify([dir, path.join(root, 'node_modules')]);
+  // A save writes content/; Vite would then reload the editor's page while a test goes on (or
+  // while its browser context closes). The editor reads the files through its own API, so the
+  // copy's content/ is left out of Vite's watch.
+  const ignored = JSON.stringify([path.join(dir, 'content', '**')]);
   writeFileSync(
-    path.join(dir, SCRATCH_CONFIG),
+    path.join(dir, DEV_CONFIG),
     [
       "import config from './astro.config.mjs';",
-      `const allow = ${JSON.stringify([dir, path.join(root, 'node_modules')])};`,
-      'export default { ...config, vite: { ...config.vite, server: { fs: { allow } } } };',
+      `const server = { fs: { allow: ${allow} }, watch: { ignored: ${ignored} } };`,
+      'export default { ...config, vite: { ...config.vite, server } };',
       '',
     ].join('\n'),
   );
+  writeFileSync(
+    path.join(dir, BUILD_CONFIG),
+    [
+      "import config from './astro.config.mjs';",
+      `const kept = ${JSON.stringify(BUILD_INTEGRATIONS)};`,
+      'export default { ...config, integrations: config.integrations.filter((entry) => kept.includes(entry.name)) };',
+      '',
+    ].join('\n'),
+  );
+}
+
+/** Copies the project and starts `astro dev` in the copy, in a process group of its own. */
+export async function startScratchProject(): Promise<ScratchProject> {
+  const dir = mkdtempSync(path.join(tmpdir(), 'isa-content-editor-'));
+  for (const entry of COPIED) cpSync(path.join(root, entry), path.join(dir, entry), { recursive: true });
+  symlinkSync(path.join(root, 'node_modules'), path.join(dir, 'node_modules'), 'dir');
+  writeConfigs(dir);
+  const port = await freePort();
   const server: ChildProcessWithoutNullStreams = spawn(
     process.execPath,
-    [
-      path.join(root, 'node_modules/astro/bin/astro.mjs'),
-      'dev',
-      '--config',
-      SCRATCH_CONFIG,
-      '--port',
-      String(port),
-      '--host',
-      HOST,
-    ],
-    { cwd: dir, env: { ...process.env, PUBLIC_KEYSTATIC_GITHUB_REPO: '' } },
+    [ASTRO, 'dev', '--config', DEV_CONFIG, '--port', String(port), '--host', HOST],
+    { cwd: dir, detached: true, env: { ...process.env, ...LOCAL_MODE } },
   );
   const output: string[] = [];
   server.stdout.setEncoding('utf8').on('data', (chunk: string) => output.push(chunk));
   server.stderr.setEncoding('utf8').on('data', (chunk: string) => output.push(chunk));
-  const stop = () => {
-    if (server.exitCode === null) server.kill('SIGTERM');
-    rmSync(dir, { recursive: true, force: true });
+  const exited = new Promise<void>((resolve) => server.once('exit', () => resolve()));
+  // Vite's workers belong to the group: killing the group leaves nothing listening for a retry.
+  const killGroup = () => {
+    if (server.pid === undefined || server.exitCode !== null || server.signalCode !== null) return;
+    try {
+      process.kill(-server.pid, 'SIGKILL');
+    } catch {
+      // The group has already gone.
+    }
+  };
+  const remove = () => rmSync(dir, { recursive: true, force: true });
+  // A worker that ends before afterAll has run (a timeout) still leaves nothing behind.
+  const atExit = () => {
+    killGroup();
+    remove();
+  };
+  process.once('exit', atExit);
+  const stop = async () => {
+    killGroup();
+    await exited;
+    process.off('exit', atExit);
+    remove();
   };
   await Promise.race([
     printed(server, output, /watching for file changes/),
     new Promise((_, reject) =>
       setTimeout(() => reject(new Error(`astro dev: no start in 90 s\n${output.join('')}`)), 90_000),
     ),
-  ]).catch((error: unknown) => {
-    stop();
+  ]).catch(async (error: unknown) => {
+    await stop();
     throw error;
   });
+  const spawned = (args: string[], env: Record<string, string> = {}) => {
+    const result = spawnSync(process.execPath, args, { cwd: dir, encoding: 'utf8', env: { ...process.env, ...env } });
+    return { status: result.status, output: `${result.stdout}${result.stderr}` };
+  };
   return {
     dir,
     url: `http://${HOST}:${port}`,
     read: (relative) => readFileSync(path.join(dir, relative), 'utf8'),
-    run: (script) => {
-      const result = spawnSync(process.execPath, [`scripts/${script}`], { cwd: dir, encoding: 'utf8' });
-      return { status: result.status, output: `${result.stdout}${result.stderr}` };
-    },
-    build: () => {
-      const result = spawnSync(process.execPath, [path.join(root, 'node_modules/astro/bin/astro.mjs'), 'build'], {
-        cwd: dir,
-        encoding: 'utf8',
-        env: { ...process.env, PUBLIC_KEYSTATIC_GITHUB_REPO: '' },
-      });
-      return { status: result.status, output: `${result.stdout}${result.stderr}` };
-    },
+    run: (script) => spawned([`scripts/${script}`]),
+    build: () => spawned([ASTRO, 'build', '--config', BUILD_CONFIG], LOCAL_MODE),
     stop,
   };
 }

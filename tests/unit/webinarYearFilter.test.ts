@@ -7,13 +7,12 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { WebinarYearFilter, type WebinarCardData } from '../../src/islands/WebinarYearFilter.tsx';
 
-const webinar = (id: number, date: string): WebinarCardData => ({
-  id,
-  title: `Webinar ${id}`,
+const webinar = (n: number, date: string): WebinarCardData => ({
+  title: `Webinar ${n}`,
   date,
   isoDate: '2025-01-01',
-  videoUrl: 'https://www.youtube.com/watch?v=aBcDeFgHiJk',
-  image: { src: `/w${id}.webp`, srcset: '', sizes: '', width: 800, height: 450 },
+  videoUrl: `https://www.youtube.com/watch?v=Webinar${n}`,
+  image: { src: `/w${n}.webp`, srcset: '', sizes: '', width: 800, height: 450 },
 });
 
 function render(webinars: WebinarCardData[], renderedYear: number) {

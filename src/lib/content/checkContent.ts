@@ -114,15 +114,12 @@ function entryLabel(source: ContentSource, data: unknown, index: number | undefi
     .map((value) => `“${String(value)}”`);
   if (source.shape === 'folder') return `${source.entryName} file "${fileId}"`;
   if (index === undefined) return '';
-  const id =
-    source.idField && record[source.idField] !== undefined ? `id ${String(record[source.idField])}` : undefined;
-  const extra = [id, ...details].filter(Boolean).join(', ');
-  return `${source.entryName} ${index + 1}${extra ? ` (${extra})` : ''}`;
+  return `${source.entryName} ${index + 1}${details.length > 0 ? ` (${details.join(', ')})` : ''}`;
 }
 
 function listRulesOf(source: ContentSource): ListRule[] {
   return [
-    ...(source.idField ? [uniqueValues({ field: source.idField, entryName: source.entryName })] : []),
+    ...(source.unique ? [uniqueValues({ ...source.unique, entryName: source.entryName })] : []),
     ...(source.entries
       ? [exactCount({ count: source.entries.exactly, reason: source.entries.reason, entriesName: source.entriesName })]
       : []),
@@ -194,10 +191,9 @@ async function checkFile(
         message: `unknown field "${key}"; the file holds only "${source.listKey ?? ''}:"`,
       });
     }
+    // An entry of a list is known by its place in the file: nobody has to invent an id for it.
     list.forEach((data: unknown, index) => {
-      const rawId = source.idField && isRecord(data) ? data[source.idField] : undefined;
-      const id = rawId === undefined ? String(index + 1) : String(rawId);
-      items.push({ id, data, index, label: entryLabel(source, data, index, fileId) });
+      items.push({ id: String(index + 1), data, index, label: entryLabel(source, data, index, fileId) });
     });
     const listItems = items.map((item): ListItem => listItem(source, item, yaml));
     for (const rule of listRulesOf(source)) {

@@ -31,8 +31,11 @@ export interface ContentSource {
   entryName: string;
   /** The plural, for messages about the whole list: "webinars". */
   entriesName: string;
-  /** For lists: the field that must be unique and names the entry, if any. */
-  idField?: string;
+  /**
+   * For lists: a field whose value no two entries may share (made by nothing the office types on
+   * purpose, such as a webinar's video address), and what it is called in messages.
+   */
+  unique?: { field: string; name: string };
   /** For lists and folders: the fields that describe an entry in messages (first one present wins). */
   labelFields: readonly string[];
   /** For lists: exactly how many entries the page shows, and why (checked, and in the JSON Schema). */
@@ -93,7 +96,7 @@ export const CONTENT_SOURCES = [
     schema: 'webinar',
     entryName: 'webinar',
     entriesName: 'webinars',
-    idField: 'id',
+    unique: { field: 'videoUrl', name: 'video address' },
     labelFields: ['title'],
     rules: [
       exactlyFlagged({

@@ -12,7 +12,7 @@
  *   zod: the fields carry a `pattern` approximating them (fields.ts), which cannot know, say, that
  *   April has 30 days; the privacy rule is not in the schema at all;
  * - transforms (trimming, an empty e-mail read as none) are described by what may be typed (io: 'input').
- * Only `npm run check:content` (and the build) check: unique webinar ids, exactly four
+ * Only `npm run check:content` (and the build) check: a video address per webinar, exactly four
  * "showOnHome: true", that photos exist and fit their slots, and text that is only spaces. Counts of
  * entries (six bearers, five milestones) and the order of the six state offices are in the schemas.
  */

@@ -8,7 +8,7 @@ export interface ListItem {
   /** The position in the file, from 0. */
   index: number;
   data: Readonly<Record<string, unknown>>;
-  /** The entry as messages name it: "webinar 3 (id 3, “Airway basics”)". */
+  /** The entry as messages name it: "webinar 3 (“Airway basics”)". */
   label: string;
   /** The line of one of its fields, or of the entry itself. */
   line(field?: string): number | undefined;
@@ -35,8 +35,11 @@ function listed(items: readonly ListItem[], field?: string): string {
   return items.map((item) => where(item, field)).join(', ');
 }
 
-/** Every entry has its own value of `field` (such as a webinar's id); each repeat names the first. */
-export function uniqueValues({ field, entryName }: { field: string; entryName: string }): ListRule {
+/**
+ * Every entry has its own value of `field` (such as a webinar's video address, called `name` in
+ * messages); each repeat names the first.
+ */
+export function uniqueValues({ field, name, entryName }: { field: string; name: string; entryName: string }): ListRule {
   return (items) => {
     const first = new Map<string, ListItem>();
     const findings: ListFinding[] = [];
@@ -52,7 +55,7 @@ export function uniqueValues({ field, entryName }: { field: string; entryName: s
       findings.push({
         item,
         field,
-        message: `the ${field} ${key} is already used by ${where(earlier, field)}; every ${entryName} needs its own ${field}`,
+        message: `the ${name} ${key} is already used by ${where(earlier, field)}; every ${entryName} needs its own ${name}`,
       });
     }
     return findings;

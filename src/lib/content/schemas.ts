@@ -147,10 +147,6 @@ export function createSchemas<ImageSchema extends z.ZodType>(image: ImageField<I
   });
 
   const webinar = z.strictObject({
-    id: z
-      .number({ error: 'expected a number that no other webinar uses, for example 27' })
-      .int({ error: 'expected a whole number' })
-      .positive({ error: 'expected a number above 0' }),
     image: image(),
     date: webinarDate,
     host: text('who hosted the webinar, for example "Hosted by Madurai branch"'),

@@ -188,7 +188,6 @@ const webinars = singleton({
   schema: {
     webinars: fields.array(
       fields.object({
-        id: wholeNumber('Number', 'A number no other webinar uses: one more than the highest', { min: 1 }),
         image: photoField('Picture', 'webinars', '.'),
         date: dateField('Date'),
         host: requiredText('Host', 'For example "Hosted by Madurai branch"'),

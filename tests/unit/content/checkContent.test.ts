@@ -18,14 +18,14 @@ async function messages(collection: Parameters<typeof contentSource>[0]): Promis
   return (await checkOnDisk(root, contentSource(collection))).problems.map(formatProblem);
 }
 
-const webinar = (id: number, extra = '') => `
-- id: ${id}
-  image: ./photos/w.jpg
+/** A webinar; `n` makes its video address its own. */
+const webinar = (n: number, extra = '') => `
+- image: ./photos/w.jpg
   date: "2025-03-14"
   host: Hosted by Salem branch
   shortTitle: Airway basics
   title: Airway basics for postgraduates
-  videoUrl: https://www.youtube.com/watch?v=aBcDeFgHiJk
+  videoUrl: https://www.youtube.com/watch?v=SampleWeb${n}
 ${extra}`;
 
 const bearer = (name: string, fields = '    phone: "+91 00000 10001"\n    email: a@example.org\n') =>
@@ -50,7 +50,7 @@ beforeEach(() => {
 afterEach(() => rmSync(root, { recursive: true, force: true }));
 
 describe('webinars.yaml', () => {
-  it('accepts a correct file and returns its entries by id', async () => {
+  it('accepts a correct file and returns its entries by their place in the file', async () => {
     const home = '  showOnHome: true\n';
     write(
       'content/webinars.yaml',
@@ -65,17 +65,17 @@ describe('webinars.yaml', () => {
     [
       'a missing required field',
       webinar(1).replace(/ {2}title: .*\n/, ''),
-      /line 2, webinar 1 \(id 1\): "title": this field is required/,
+      /line 2, webinar 1: "title": this field is required/,
     ],
     [
       'a date written as the pages show it',
       webinar(1).replace('"2025-03-14"', '14 - March - 2025'),
-      /line 4, .*"date": expected a real date written year-month-day, for example "2025-03-14".*found "14 - March - 2025"/,
+      /line 3, .*"date": expected a real date written year-month-day, for example "2025-03-14".*found "14 - March - 2025"/,
     ],
     ['an impossible date', webinar(1).replace('2025-03-14', '2025-02-31'), /"date": expected a real date/],
     [
       'a bad URL',
-      webinar(1).replace('https://www.youtube.com/watch?v=aBcDeFgHiJk', 'youtube watch 123'),
+      webinar(1).replace('https://www.youtube.com/watch?v=SampleWeb1', 'youtube watch 123'),
       /"videoUrl": expected a full web address starting with https:\/\//,
     ],
     [
@@ -91,14 +91,14 @@ describe('webinars.yaml', () => {
     expect(found.every((message) => message.startsWith('content/webinars.yaml'))).toBe(true);
   });
 
-  it('reports a duplicate id on the line of the repeat, naming the line of the first', async () => {
+  it('reports a repeated video address on the line of the repeat, naming the line of the first', async () => {
     const home = '  showOnHome: true\n';
     write(
       'content/webinars.yaml',
       'webinars:' + webinar(7, home) + webinar(8, home) + webinar(9, home) + webinar(7, home),
     );
     expect(await messages('webinars')).toEqual([
-      'content/webinars.yaml, line 29, webinar 4 (id 7, “Airway basics for postgraduates”): "id": the id 7 is already used by webinar 1 (id 7, “Airway basics for postgraduates”) (line 2); every webinar needs its own id',
+      'content/webinars.yaml, line 31, webinar 4 (“Airway basics for postgraduates”): "videoUrl": the video address https://www.youtube.com/watch?v=SampleWeb7 is already used by webinar 1 (“Airway basics for postgraduates”) (line 7); every webinar needs its own video address',
     ]);
   });
 
@@ -106,16 +106,16 @@ describe('webinars.yaml', () => {
     [
       'a one-space indentation slip',
       `webinars:${webinar(1).replace('  host:', '   host:')}`,
-      /^content\/webinars\.yaml, line 5: the lines here do not line up: the fields of one entry start in the same column, with spaces \(YAML says: /,
+      /^content\/webinars\.yaml, line 4: the lines here do not line up: the fields of one entry start in the same column, with spaces \(YAML says: /,
     ],
     [
       'an unclosed quote',
-      'webinars:\n- id: 1\n  title: "unclosed\n',
+      'webinars:\n- host: Salem\n  title: "unclosed\n',
       /^content\/webinars\.yaml, line \d+: a quote or bracket is not closed: text that starts with " must end with " \(YAML says: /,
     ],
     [
       'a tab',
-      'webinars:\n- id: 1\n\ttitle: Tab\n',
+      'webinars:\n- host: Salem\n\ttitle: Tab\n',
       /^content\/webinars\.yaml, line 3: this line is indented with a tab: use spaces \(YAML says: /,
     ],
   ])('reports %s in plain words first, with its line', async (_case, yaml, expected) => {
@@ -125,8 +125,8 @@ describe('webinars.yaml', () => {
   });
 
   it.each([
-    ['a bare list, as the files were before the forms', '- id: 1\n'],
-    ['fields in place of the list', 'id: 1\n'],
+    ['a bare list, as the files were before the forms', '- host: Salem\n'],
+    ['fields in place of the list', 'host: Salem\n'],
   ])('reports %s', async (_case, yaml) => {
     write('content/webinars.yaml', yaml);
     expect(await messages('webinars')).toEqual([

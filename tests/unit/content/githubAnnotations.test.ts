@@ -20,7 +20,7 @@ describe('workflow commands', () => {
   it.each([
     ['a percent sign', '100% sure', '100%25 sure', '100%25 sure'],
     ['line breaks', 'one\r\ntwo', 'one%0D%0Atwo', 'one%0D%0Atwo'],
-    ['a colon and a comma', 'webinar 1 (id 1, “A: B”)', 'webinar 1 (id 1, “A: B”)', 'webinar 1 (id 1%2C “A%3A B”)'],
+    ['a colon and a comma', 'webinar 1 (“A: B, C”)', 'webinar 1 (“A: B, C”)', 'webinar 1 (“A%3A B%2C C”)'],
   ])('escape %s as GitHub documents', (_case, text, data, property) => {
     expect(escapeData(text)).toBe(data);
     expect(escapeProperty(text)).toBe(property);
@@ -31,12 +31,12 @@ describe('workflow commands', () => {
       workflowCommand('error', {
         file: 'content/webinars.yaml',
         line: 42,
-        entry: 'webinar 5 (id 12, “Airway: basics”)',
+        entry: 'webinar 5 (“Airway: basics”)',
         field: 'date',
         message: 'expected a real date written year-month-day, for example "2025-03-14" (found "14 March")',
       }),
     ).toBe(
-      '::error file=content/webinars.yaml,line=42,title=Content mistake%3A webinar 5 (id 12%2C “Airway%3A basics”) › date::"date": expected a real date written year-month-day, for example "2025-03-14" (found "14 March")',
+      '::error file=content/webinars.yaml,line=42,title=Content mistake%3A webinar 5 (“Airway%3A basics”) › date::"date": expected a real date written year-month-day, for example "2025-03-14" (found "14 March")',
     );
     expect(workflowCommand('warning', { file: 'content/site.yaml', line: 1, message: 'first line' })).toBe(
       '::warning file=content/site.yaml,line=1,title=Content warning::first line',

@@ -97,7 +97,7 @@ describe('the YAML language server with these schemas', () => {
       'a date written the wrong way',
       'content/webinars.yaml',
       (text: string) => text.replace('date: "2025-03-14"', 'date: 14 - March - 2025'),
-      { line: 8, message: expect.stringContaining('expected a real date written year-month-day') },
+      { line: 7, message: expect.stringContaining('expected a real date written year-month-day') },
     ],
     [
       'a phone with a letter O for a zero',

@@ -18,21 +18,20 @@ async function problems(collection: CollectionName, text: string): Promise<strin
   return result.problems.map(formatProblem);
 }
 
-const webinar = (id: number, showOnHome: boolean) =>
+const webinar = (n: number, showOnHome: boolean) =>
   [
-    `- id: ${id}`,
-    '  image: ./photos/w.jpg',
+    '- image: ./photos/w.jpg',
     '  date: "2025-03-14"',
     '  host: Hosted by Salem branch',
-    `  shortTitle: Talk ${id}`,
-    `  title: Talk number ${id}`,
-    '  videoUrl: https://www.youtube.com/watch?v=aBcDeFgHiJk',
+    `  shortTitle: Talk ${n}`,
+    `  title: Talk number ${n}`,
+    `  videoUrl: https://www.youtube.com/watch?v=Talk${n}`,
     `  showOnHome: ${showOnHome}`,
   ].join('\n');
 
-/** Webinars with the given ids; the first `home` of them are marked for the home page. */
-const webinars = (ids: number[], home: number) =>
-  `webinars:\n${ids.map((id, index) => webinar(id, index < home)).join('\n')}\n`;
+/** Webinars numbered `ns` (the same number, the same video); the first `home` are marked for the home page. */
+const webinars = (ns: number[], home: number) =>
+  `webinars:\n${ns.map((n, index) => webinar(n, index < home)).join('\n')}\n`;
 
 const bearer = (title: string, index: number) =>
   `- image: ./photos/p.jpg\n  name: Dr. Sample ${index}\n  title: ${title}\n  phone1: "+91 00000 1010${index}"\n  email1: b${index}@example.org\n`;
@@ -49,17 +48,17 @@ describe('webinars: exactly four on the home page', () => {
     [
       'five',
       5,
-      'content/webinars.yaml, line 41, webinar 5 (id 5, “Talk number 5”): "showOnHome": exactly 4 webinars must have "showOnHome: true" (the home page shows four cards), but 5 have it: webinar 1 (id 1, “Talk number 1”) (line 9), webinar 2 (id 2, “Talk number 2”) (line 17), webinar 3 (id 3, “Talk number 3”) (line 25), webinar 4 (id 4, “Talk number 4”) (line 33), webinar 5 (id 5, “Talk number 5”) (line 41); set "showOnHome: false" on one of them',
+      'content/webinars.yaml, line 36, webinar 5 (“Talk number 5”): "showOnHome": exactly 4 webinars must have "showOnHome: true" (the home page shows four cards), but 5 have it: webinar 1 (“Talk number 1”) (line 8), webinar 2 (“Talk number 2”) (line 15), webinar 3 (“Talk number 3”) (line 22), webinar 4 (“Talk number 4”) (line 29), webinar 5 (“Talk number 5”) (line 36); set "showOnHome: false" on one of them',
     ],
     [
       'three',
       3,
-      'content/webinars.yaml, line 9, webinar 1 (id 1, “Talk number 1”): "showOnHome": exactly 4 webinars must have "showOnHome: true" (the home page shows four cards), but 3 have it: webinar 1 (id 1, “Talk number 1”) (line 9), webinar 2 (id 2, “Talk number 2”) (line 17), webinar 3 (id 3, “Talk number 3”) (line 25); set "showOnHome: true" on one more',
+      'content/webinars.yaml, line 8, webinar 1 (“Talk number 1”): "showOnHome": exactly 4 webinars must have "showOnHome: true" (the home page shows four cards), but 3 have it: webinar 1 (“Talk number 1”) (line 8), webinar 2 (“Talk number 2”) (line 15), webinar 3 (“Talk number 3”) (line 22); set "showOnHome: true" on one more',
     ],
     [
       'none',
       0,
-      'content/webinars.yaml, line 9, webinar 1 (id 1, “Talk number 1”): "showOnHome": exactly 4 webinars must have "showOnHome: true" (the home page shows four cards), but none has it; set "showOnHome: true" on 4 more',
+      'content/webinars.yaml, line 8, webinar 1 (“Talk number 1”): "showOnHome": exactly 4 webinars must have "showOnHome: true" (the home page shows four cards), but none has it; set "showOnHome: true" on 4 more',
     ],
   ])('refuses %s, naming the line of each one found', async (_case, home, message) => {
     expect(await problems('webinars', webinars([1, 2, 3, 4, 5, 6], home))).toEqual([message]);
@@ -70,10 +69,10 @@ describe('webinars: exactly four on the home page', () => {
   });
 });
 
-describe('webinars: every id once', () => {
-  it('reports a repeated id on its line and names the line of the first', async () => {
+describe('webinars: every video address once', () => {
+  it('reports a repeated video address on its line and names the line of the first', async () => {
     expect(await problems('webinars', webinars([1, 2, 3, 4, 2], 4))).toEqual([
-      'content/webinars.yaml, line 34, webinar 5 (id 2, “Talk number 2”): "id": the id 2 is already used by webinar 2 (id 2, “Talk number 2”) (line 10); every webinar needs its own id',
+      'content/webinars.yaml, line 35, webinar 5 (“Talk number 2”): "videoUrl": the video address https://www.youtube.com/watch?v=Talk2 is already used by webinar 2 (“Talk number 2”) (line 14); every webinar needs its own video address',
     ]);
   });
 });

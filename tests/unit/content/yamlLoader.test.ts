@@ -58,14 +58,13 @@ function write(relative: string, text: string) {
   writeFileSync(file, text);
 }
 
-const webinar = (id: number, showOnHome: boolean) => `
-- id: ${id}
-  image: ./photos/w.jpg
+const webinar = (n: number, showOnHome: boolean) => `
+- image: ./photos/w.jpg
   date: "2025-03-14"
   host: Hosted by Salem branch
-  shortTitle: Airway basics ${id}
-  title: Airway basics for postgraduates, part ${id}
-  videoUrl: https://www.youtube.com/watch?v=aBcDeFgHiJk
+  shortTitle: Airway basics ${n}
+  title: Airway basics for postgraduates, part ${n}
+  videoUrl: https://www.youtube.com/watch?v=Airway${n}
   showOnHome: ${showOnHome}
 `;
 
@@ -90,8 +89,8 @@ beforeEach(() => {
 afterEach(() => rmSync(root, { recursive: true, force: true }));
 
 describe('yamlLoader', () => {
-  it('hands every entry of a correct file to the store, by id and with its file', async () => {
-    write('content/webinars.yaml', `webinars:${[1, 2, 3, 4, 5].map((id) => webinar(id, id <= 4)).join('')}`);
+  it('hands every entry of a correct file to the store, by its place in the file and with its file', async () => {
+    write('content/webinars.yaml', `webinars:${[1, 2, 3, 4, 5].map((n) => webinar(n, n <= 4)).join('')}`);
     const { context, stored, parsed } = fakeContext(root);
     await yamlLoader(contentSource('webinars')).load(context);
     expect(parsed).toEqual(['1', '2', '3', '4', '5']);
@@ -109,8 +108,8 @@ describe('yamlLoader', () => {
       'a webinar without its title',
       'webinars' as const,
       'content/webinars.yaml',
-      `webinars:${[1, 2, 3, 4].map((id) => webinar(id, true)).join('')}`.replace(/ {2}title: .*part 2\n/, ''),
-      'content/webinars.yaml, line 11, webinar 2 (id 2): "title": this field is required',
+      `webinars:${[1, 2, 3, 4].map((n) => webinar(n, true)).join('')}`.replace(/ {2}title: .*part 2\n/, ''),
+      'content/webinars.yaml, line 10, webinar 2: "title": this field is required',
     ],
     [
       'a branch bearer with a phone that is not one',
@@ -130,8 +129,8 @@ describe('yamlLoader', () => {
       'five webinars marked for the home page',
       'webinars' as const,
       'content/webinars.yaml',
-      `webinars:${[1, 2, 3, 4, 5].map((id) => webinar(id, true)).join('')}`,
-      'content/webinars.yaml, line 45, webinar 5 (id 5, “Airway basics for postgraduates, part 5”): "showOnHome": exactly 4 webinars must have "showOnHome: true" (the home page shows four cards), but 5 have it: webinar 1',
+      `webinars:${[1, 2, 3, 4, 5].map((n) => webinar(n, true)).join('')}`,
+      'content/webinars.yaml, line 40, webinar 5 (“Airway basics for postgraduates, part 5”): "showOnHome": exactly 4 webinars must have "showOnHome: true" (the home page shows four cards), but 5 have it: webinar 1',
     ],
     [
       'a bearer photo too small for its card',
