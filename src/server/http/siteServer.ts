@@ -29,7 +29,7 @@ import compression from 'compression';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { canonicalSpelling } from '../../lib/routes.ts';
-import { JSON_ANSWER_HEADERS } from './jsonAnswer.ts';
+import { JSON_ANSWER_HEADERS } from '../endpoints/jsonAnswer.ts';
 import { answerClientError, isSiteMethod, METHOD_NOT_ALLOWED, refuseConnect } from './methods.ts';
 import { normalizeForwarded, TRUST_NOTHING, type ProxyTrust } from './proxyTrust.ts';
 import type { PrecompressedFiles } from './precompressedFiles.ts';
