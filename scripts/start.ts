@@ -13,7 +13,6 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { BUILT_SITE_FILE } from '../src/lib/siteUrl.ts';
 import { loadPagePolicies } from '../src/server/http/contentSecurityPolicy.ts';
-import { PrecompressedFiles } from '../src/server/http/precompressedFiles.ts';
 import { createSiteServer } from '../src/server/http/siteServer.ts';
 import { startServices } from '../src/server/services.ts';
 import { readServerSettings, SettingsError, startupWarnings, type ServerSettings } from '../src/server/settings.ts';
@@ -103,7 +102,7 @@ const app = await createSiteServer((request, response) => handler(request, respo
   trustProxy: settings.trustProxy,
   timeouts: settings.timeouts,
   // Every built file, and the copies compressed at build time (src/integrations/precompress.ts).
-  precompressed: PrecompressedFiles.load(path.join(root, 'dist/client'), { everyFile: true }),
+  clientDir: path.join(root, 'dist/client'),
 });
 await app.listen({ port, host });
 console.info(`Serving the site on http://${host}:${port} (data in ${dataDir})`);

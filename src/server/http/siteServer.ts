@@ -4,14 +4,17 @@
  * runs outside Vite (started by scripts/start.ts), so it imports only plain TypeScript.
  *
  * Fastify and its plugins do the common work:
- * - @fastify/static sends the built files (precompressedFiles.ts: the listing and the choice of copy);
- * - `trustProxy` resolves the client's address with TRUST_PROXY (proxyTrust.ts);
+ * - @fastify/static sends the built files (dist/client) with `preCompressed`: the `.br`/`.gz` copy
+ *   made at build time (src/integrations/precompress.ts) that the client accepts, else the original,
+ *   each with its own ETag and Last-Modified, 304s, HEAD and ranges; a path with no file goes to Astro;
+ * - `trustProxy` resolves the client's address with TRUST_PROXY (settings.ts; forwardedHeaders.ts
+ *   hands the result to Astro);
  * - `requestTimeout`, `keepAliveTimeout` and Node's `headersTimeout` cut slow clients off, checked
  *   every second instead of every 30 s;
  * - `clientErrorHandler` answers what could not be read (methods.ts).
  * The site's own hooks, each because no plugin does it:
  * - `siteHeaders` (onRequest): the security headers, and each answer's Content-Security-Policy
- *   decided when its headers go out (contentSecurityPolicy.ts: the per-page policies of
+ *   decided when its headers go out (responseHeaders.ts, with the per-page policies of
  *   dist/_headers.json); set on Node's response, as Astro writes to it and not through Fastify;
  * - `refuseMethods` (onRequest): 405 with `Allow` (Fastify answers an unrouted method with 404);
  * - `redirectCase` (onRequest): a fixed route reached with other letter case (/Past-Webinars) is
@@ -19,24 +22,29 @@
  * - the request log: one line per request (method, path without the query, status, time), no
  *   personal data (requestLog.ts);
  * - GET /healthz: whether the server and its store are usable.
- * Astro writes its answers to Node's response itself (middleware mode), so Fastify's onSend hooks
- * and @fastify/compress never see them: the `compression` middleware compresses them on the way
- * out, as in Astro's own Express example. The built files are compressed at build time.
+ * Astro writes its answers to Node's response itself (middleware mode: `reply.hijack()`), so
+ * Fastify's onSend hooks and @fastify/compress never see them: the `compression` middleware
+ * compresses them on the way out, as in Astro's own Express example.
  */
 import http from 'node:http';
 import type { Socket } from 'node:net';
+import send from '@fastify/send';
 import compression from 'compression';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { canonicalSpelling } from '../../lib/routes.ts';
 import { JSON_ANSWER_HEADERS } from '../endpoints/jsonAnswer.ts';
+import type { ProxyTrust } from '../settings.ts';
+import { normalizeForwarded } from './forwardedHeaders.ts';
 import { answerClientError, isSiteMethod, METHOD_NOT_ALLOWED, refuseConnect } from './methods.ts';
-import { normalizeForwarded, TRUST_NOTHING, type ProxyTrust } from './proxyTrust.ts';
-import type { PrecompressedFiles } from './precompressedFiles.ts';
 import { createRequestLog } from './requestLog.ts';
 import { IMMUTABLE, NON_PAGE_POLICY, SECURITY_HEADERS, watchSecurityPolicy } from './responseHeaders.ts';
 
 export { NON_PAGE_POLICY, SECURITY_HEADERS };
+
+// RFC 9239 makes text/javascript JavaScript's media type; @fastify/send's mime 3 still says
+// application/javascript. Set once, for the original and its compressed copies alike.
+send.mime.define({ 'text/javascript': ['js', 'mjs'] }, true);
 
 /** The Astro handler of @astrojs/node's middleware mode (no `next`: it answers every request it gets). */
 export type NodeHandler = (request: http.IncomingMessage, response: http.ServerResponse) => void | Promise<void>;
@@ -52,8 +60,8 @@ export interface SiteServerOptions {
   trustProxy?: ProxyTrust;
   /** Time limits in ms (see the settings in src/server/settings.ts; default: Node's). */
   timeouts?: { headersMs: number; requestMs: number; keepAliveMs: number };
-  /** The built files the server sends itself (precompressedFiles.ts); any other path goes to Astro. */
-  precompressed?: PrecompressedFiles;
+  /** The folder of the built files the server sends itself (dist/client); any other path goes to Astro. */
+  clientDir?: string;
 }
 
 function pathOf(url: string): string {
@@ -72,12 +80,12 @@ interface NodeMiddleware {
 
 export async function createSiteServer(astro: NodeHandler, options: SiteServerOptions = {}): Promise<FastifyInstance> {
   const log = options.log === false ? undefined : (options.log ?? createRequestLog());
-  const trust = options.trustProxy ?? TRUST_NOTHING;
+  const trusts = options.trustProxy?.trusts ?? (() => false);
   const compress: NodeMiddleware = { handle: compression({ threshold: 1024 }) };
   /** Each connection's answer under way (a client error after it started only closes the connection). */
   const responses = new WeakMap<Socket, http.ServerResponse>();
   const app = Fastify({
-    trustProxy: (address, hop) => trust.trusts(address, hop),
+    trustProxy: (address, hop) => trusts(address, hop),
     http: {
       connectionsCheckingInterval: 1000,
       ...(options.timeouts && { headersTimeout: options.timeouts.headersMs }),
@@ -93,12 +101,19 @@ export async function createSiteServer(astro: NodeHandler, options: SiteServerOp
   app.server.on('connect', refuseConnect);
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', (_request, _payload, done) => done(null));
-  if (options.precompressed) {
+  if (options.clientDir) {
     await app.register(fastifyStatic, {
-      root: options.precompressed.root,
-      serve: false,
-      index: false,
-      dotfiles: 'deny',
+      root: options.clientDir,
+      preCompressed: true,
+      // Dotfiles, and the copies at their own paths (sent only in place of their original), are left
+      // to Astro (its 404 page), as any path with no file.
+      dotfiles: 'ignore',
+      allowedPath: (pathname) => !/\.(br|gz)$/.test(pathname),
+      setHeaders: (reply) => {
+        // Written as browsers and the tests read it (the plugin then adds no second, lower-case one).
+        reply.header('Vary', 'Accept-Encoding');
+        if (reply.request.url.startsWith('/_astro/')) reply.header('Cache-Control', IMMUTABLE);
+      },
     });
   }
 
@@ -106,6 +121,7 @@ export async function createSiteServer(astro: NodeHandler, options: SiteServerOp
   const toAstro = (request: FastifyRequest, reply: FastifyReply) => {
     reply.hijack();
     compress.handle(request.raw, reply.raw, () => void astro(request.raw, reply.raw));
+    return reply;
   };
 
   app.addHook('onRequest', async function siteHeaders(request, reply) {
@@ -122,7 +138,7 @@ export async function createSiteServer(astro: NodeHandler, options: SiteServerOp
     if (pathname.startsWith('/_astro/')) response.setHeader('Cache-Control', IMMUTABLE);
     const isRead = request.method === 'GET' || request.method === 'HEAD';
     watchSecurityPolicy(response, { pathname, isRead }, options.pagePolicy);
-    normalizeForwarded(request.raw, request.ip, trust);
+    normalizeForwarded(request.raw, request.ip, trusts);
   });
   app.addHook('onRequest', async function refuseMethods(request, reply) {
     if (!isSiteMethod(request.method))
@@ -145,19 +161,14 @@ export async function createSiteServer(astro: NodeHandler, options: SiteServerOp
       .headers(JSON_ANSWER_HEADERS)
       .send(JSON.stringify({ status: healthy ? 'ok' : 'unavailable' }));
   });
-  app.get('/*', (request, reply) => {
-    const file = options.precompressed?.lookup(pathOf(request.url));
-    if (file && options.precompressed) return options.precompressed.serve(request, reply, file);
-    toAstro(request, reply);
-    return reply;
-  });
-  app.post('/*', (request, reply) => {
-    toAstro(request, reply);
-    return reply;
-  });
-  app.setNotFoundHandler((request, reply) => {
-    toAstro(request, reply);
-    return reply;
+  // Without built files, every GET goes to Astro too; with them, @fastify/static hands it what it has no file for.
+  if (!options.clientDir) app.get('/*', toAstro);
+  app.post('/*', toAstro);
+  app.setNotFoundHandler(toAstro);
+  // A path @fastify/static will not read ("//x", "/./x", "/..") is no file either: Astro answers it.
+  app.setErrorHandler((error: { code?: unknown }, request, reply) => {
+    if (error.code === 'FST_STATIC_FORBIDDEN_PATH') return toAstro(request, reply);
+    throw error;
   });
   await app.ready();
   return app;
