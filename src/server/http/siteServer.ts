@@ -20,7 +20,7 @@
  * - `redirectCase` (onRequest): a fixed route reached with other letter case (/Past-Webinars) is
  *   redirected to its canonical spelling (the build writes each route once);
  * - the request log: one line per request (method, path without the query, status, time), no
- *   personal data (requestLog.ts);
+ *   personal data, written by Fastify's logger (pino);
  * - GET /healthz: whether the server and its store are usable.
  * Astro writes its answers to Node's response itself (middleware mode: `reply.hijack()`), so
  * Fastify's onSend hooks and @fastify/compress never see them: the `compression` middleware
@@ -31,13 +31,19 @@ import type { Socket } from 'node:net';
 import send from '@fastify/send';
 import compression from 'compression';
 import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import Fastify, {
+  LogController,
+  type FastifyBaseLogger,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+} from 'fastify';
+import pino from 'pino';
 import { canonicalSpelling } from '../../lib/routes.ts';
 import { JSON_ANSWER_HEADERS } from '../endpoints/jsonAnswer.ts';
 import type { ProxyTrust } from '../settings.ts';
 import { normalizeForwarded } from './forwardedHeaders.ts';
 import { answerClientError, isSiteMethod, METHOD_NOT_ALLOWED, refuseConnect } from './methods.ts';
-import { createRequestLog } from './requestLog.ts';
 import { IMMUTABLE, NON_PAGE_POLICY, SECURITY_HEADERS, watchSecurityPolicy } from './responseHeaders.ts';
 
 export { NON_PAGE_POLICY, SECURITY_HEADERS };
@@ -52,7 +58,7 @@ export type NodeHandler = (request: http.IncomingMessage, response: http.ServerR
 export interface SiteServerOptions {
   /** Whether the store behind the site can answer; GET /healthz reports it. */
   healthCheck?: () => Promise<boolean>;
-  /** Where request lines go (default: standard output, see requestLog.ts); `false` turns them off. */
+  /** Where request lines go (default: the app's logger, pino, to standard output); `false` turns them off. */
   log?: ((line: string) => void) | false;
   /** The Content-Security-Policy header of the prerendered page at a path, if any. */
   pagePolicy?: (pathname: string) => string | undefined;
@@ -78,13 +84,22 @@ interface NodeMiddleware {
   handle(request: http.IncomingMessage, response: http.ServerResponse, next: () => void): void;
 }
 
+function asyncLogger(): FastifyBaseLogger {
+  return pino({ base: null }, pino.destination({ sync: false }));
+}
+
 export async function createSiteServer(astro: NodeHandler, options: SiteServerOptions = {}): Promise<FastifyInstance> {
-  const log = options.log === false ? undefined : (options.log ?? createRequestLog());
+  const log = options.log === false ? undefined : (options.log ?? ((line: string) => app.log.info(line)));
   const trusts = options.trustProxy?.trusts ?? (() => false);
   const compress: NodeMiddleware = { handle: compression({ threshold: 1024 }) };
   /** Each connection's answer under way (a client error after it started only closes the connection). */
   const responses = new WeakMap<Socket, http.ServerResponse>();
   const app = Fastify({
+    // The log: Fastify's logger (pino) writing to standard output asynchronously (a synchronous
+    // write per request cost a fifth of the throughput, docs/performance.md). Fastify's own request
+    // lines are off (they hold the client's address and the query); siteHeaders writes one instead.
+    ...(options.log === undefined && { loggerInstance: asyncLogger() }),
+    logController: new LogController({ disableRequestLogging: true }),
     trustProxy: (address, hop) => trusts(address, hop),
     http: {
       connectionsCheckingInterval: 1000,
