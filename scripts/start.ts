@@ -44,9 +44,8 @@ function stopOnSettingsError(error: unknown): never {
   process.exit(1);
 }
 
-// DATA_DIR is resolved once, here (the pages' services and the office's commands see the same path).
-const dataDir = path.resolve(root, process.env.DATA_DIR ?? 'data');
-process.env.DATA_DIR = dataDir;
+// Relative paths in the settings (DATA_DIR) are the project folder's, wherever the process is started from.
+process.chdir(root);
 let serverSettings: ServerSettings;
 try {
   serverSettings = readServerSettings(process.env);
@@ -54,6 +53,9 @@ try {
   stopOnSettingsError(error);
 }
 const settings = serverSettings.http;
+// DATA_DIR as the settings resolved it, once; the office's commands run from here see the same path.
+const { dataDir } = serverSettings.store;
+process.env.DATA_DIR = dataDir;
 const { host, port } = settings;
 
 // In production (NODE_ENV=production) the serving process never builds: deployments build first.
@@ -78,7 +80,7 @@ for (const warning of startupWarnings(settings, builtFor)) console.warn(`Warning
 // the settings read above, so that a first start loads the sample events (and says so) at once.
 // The pages reach these same ones through getServices(): the build imports src/server/ at run
 // time rather than bundling a copy of it (see astro.config.mjs).
-const services = await startServices(serverSettings, dataDir).catch(stopOnSettingsError);
+const services = await startServices(serverSettings).catch(stopOnSettingsError);
 const { events, contact } = services;
 
 // Contact messages: retry queued e-mails and delete expired messages every minute.

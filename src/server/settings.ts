@@ -266,8 +266,14 @@ const httpSettings = z
       'HEADERS_TIMEOUT_SECONDS must not be more than REQUEST_TIMEOUT_SECONDS (the headers are part of the request)',
   });
 
+/** Where the store, the uploads, the photo cache and the form secret live: DATA_DIR, resolved here, once. */
+const storeSettings = z
+  .object({ DATA_DIR: setting(z.string()) })
+  .transform((env) => ({ dataDir: resolveDataDir(env.DATA_DIR) }));
+
 /** The one schema: each section reads the whole environment. */
 const serverSettings = z.object({
+  store: storeSettings,
   events: eventsSettings,
   contact: contactSettings,
   http: httpSettings,
@@ -301,7 +307,7 @@ function parse<T extends z.ZodType>(schema: T, input: unknown, failure: Failure)
  * EventsSettingsError or ContactSettingsError when they are all of that section).
  */
 export function readServerSettings(env: NodeJS.ProcessEnv = process.env): ServerSettings {
-  return parse(serverSettings, { events: env, contact: env, http: env, editor: env }, SettingsError);
+  return parse(serverSettings, { store: env, events: env, contact: env, http: env, editor: env }, SettingsError);
 }
 
 /** The events settings of `env`, checked; throws EventsSettingsError naming the bad ones. */
