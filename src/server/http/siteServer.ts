@@ -1,22 +1,18 @@
 /**
  * The site's HTTP server: a Fastify app in front of the Astro handler built by @astrojs/node in
  * middleware mode (on-demand pages, the API, the 404 page). Started by scripts/start.ts, outside Vite.
- * Fastify and its plugins do the common work:
- * - @fastify/static sends the built files (dist/client) with `preCompressed`: the `.br`/`.gz` copy
- *   made at build (src/integrations/precompress.ts) that the client accepts, else the original,
- *   each with its own ETag, 304s, HEAD and ranges; a path with no file goes to Astro;
- * - `trustProxy` resolves the client's address (TRUST_PROXY, settings.ts; forwardedHeaders.ts);
- * - `requestTimeout`, `keepAliveTimeout` and Node's `headersTimeout` cut slow clients off;
- * - `clientErrorHandler` answers what could not be read (methods.ts);
- * - its logger (pino) writes the request log, asynchronously (a synchronous write per request cost
- *   a fifth of the throughput); its own request lines are off: they hold the address and query.
- * The site's own hooks, as no plugin does this: the security headers and each answer's policy
- * (contentSecurityPolicy.ts), set on Node's response, which Astro writes to, not through Fastify
- * (so not @fastify/helmet); one log line per request with no personal data; 405 with `Allow`
- * (methods.ts); a fixed route in other letter case (/Past-Webinars) redirected to its one spelling.
- * Astro writes to Node's response itself (`reply.hijack()`), so Fastify's onSend hooks, and so
- * @fastify/compress, never see its answers: the `compression` middleware compresses them on the
- * way, as in Astro's own Express example.
+ * Fastify and its plugins do the common work: @fastify/static sends the built files (dist/client),
+ * with `preCompressed` for the .br/.gz copies made at build (src/integrations/precompress.ts);
+ * `trustProxy` resolves the client's address (TRUST_PROXY: settings.ts, forwardedHeaders.ts); its
+ * timeouts cut slow clients off; `clientErrorHandler` answers what could not be read (methods.ts);
+ * its logger (pino) writes the request log asynchronously (a synchronous write per request cost a
+ * fifth of the throughput), without its own request lines: they hold the address and the query.
+ * The site's own hooks: the security headers (not @fastify/helmet: it has no Permissions-Policy and
+ * adds five headers of its own) and each answer's policy (contentSecurityPolicy.ts); one log line
+ * per request with no personal data; 405 with `Allow` (methods.ts); a fixed route in other letter
+ * case (/Past-Webinars) redirected to its one spelling. Astro writes to Node's response itself
+ * (`reply.hijack()`), so Fastify's onSend hooks, and so @fastify/compress, never see its answers:
+ * the `compression` middleware compresses them on the way, as in Astro's own Express example.
  */
 import http from 'node:http';
 import type { Socket } from 'node:net';
