@@ -8,7 +8,7 @@
  * - refuses cross-site form posts; see src/server/endpoints/originCheck.ts for why this replaces
  *   Astro's own `security.checkOrigin`;
  * - (the site server adds frame-ancestors to Astro's Content-Security-Policy, as to every policy:
- *   src/server/http/responseHeaders.ts);
+ *   src/server/http/contentSecurityPolicy.ts);
  * - gives answers to GET an ETag and a 304 on a match (see src/server/endpoints/conditionalRequests.ts;
  *   prerendered files get theirs from the static file server).
  */
