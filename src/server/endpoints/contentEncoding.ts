@@ -5,7 +5,7 @@
 import Negotiator from 'negotiator';
 
 /** The encodings an answer is kept in, in the server's order of preference, and the original. */
-export const ENCODINGS = ['br', 'gzip', 'identity'] as const;
+const ENCODINGS = ['br', 'gzip', 'identity'] as const;
 export type Encoding = (typeof ENCODINGS)[number];
 
 /**
