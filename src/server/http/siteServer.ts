@@ -66,6 +66,15 @@ export interface SiteServerOptions {
 }
 
 const pathOf = (url: string) => url.split('?', 1)[0] ?? url;
+
+/** The path of `url` decoded, as @fastify/send reads it; undefined when it is not valid percent-encoding. */
+function decodedPath(url: string): string | undefined {
+  try {
+    return decodeURIComponent(pathOf(url));
+  } catch {
+    return undefined;
+  }
+}
 const asyncLogger = (): FastifyBaseLogger => pino({ base: null }, pino.destination({ sync: false }));
 
 /**
@@ -98,10 +107,11 @@ export async function createSiteServer(astro: NodeHandler, options: SiteServerOp
   if (options.clientDir) {
     await app.register(fastifyStatic, {
       root: options.clientDir,
+      // Files are sent by the GET route below (reply.sendFile), not the plugin's wildcard route: that
+      // one reads the folders of each path on every request (a guard for case-insensitive disks).
+      serve: false,
       preCompressed: true,
-      // Dotfiles and the copies at their own paths are left to Astro (its 404), as a path with no file.
-      dotfiles: 'ignore',
-      allowedPath: (pathname) => !/\.(br|gz)$/.test(pathname),
+      dotfiles: 'ignore', // Left to Astro (its 404), as a path with no file.
       setHeaders: (reply) => {
         reply.header('Vary', 'Accept-Encoding'); // As before, and the plugin then adds no lower-case one.
         if (reply.request.url.startsWith('/_astro/')) reply.header('Cache-Control', IMMUTABLE);
@@ -153,8 +163,12 @@ export async function createSiteServer(astro: NodeHandler, options: SiteServerOp
       .headers(JSON_ANSWER_HEADERS)
       .send(JSON.stringify({ status }));
   });
-  // Without built files every GET goes to Astro; with them, @fastify/static hands it those it has no file for.
-  if (!options.clientDir) app.get('/*', toAstro);
+  // A built file, else Astro; a compressed copy is sent only in place of its original.
+  app.get('/*', (request, reply) => {
+    const pathname = decodedPath(request.url);
+    if (!options.clientDir || !pathname || /\.(br|gz)$/.test(pathname)) return toAstro(request, reply);
+    return reply.sendFile(pathname);
+  });
   app.post('/*', toAstro);
   app.setNotFoundHandler(toAstro);
   // A path @fastify/static will not read ("//x", "/./x", "/..") is no file either: Astro answers it.
