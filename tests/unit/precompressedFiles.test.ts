@@ -189,6 +189,7 @@ describe('the site server with precompressed files', () => {
     ['a path with an empty segment', '//branches'],
     ['a path with a dot segment', '/./branches'],
     ['a path climbing out of the folder', '/%2e%2e/etc/passwd'],
+    ['a path with an encoded slash', '/branches%2Findex.html'],
   ])('leaves %s to Astro (%s), as a path with no file', async (_case, pathname) => {
     const answer = await request(pathname, { 'Accept-Encoding': 'br' });
     expect(answer.status).toBe(200);

@@ -67,14 +67,15 @@ export interface SiteServerOptions {
 
 const pathOf = (url: string) => url.split('?', 1)[0] ?? url;
 
-/** The path of `url` decoded, as @fastify/send reads it; undefined when it is not valid percent-encoding. */
+/** The path of `url` decoded as @fastify/static's own route decodes it; undefined when it is not valid. */
 function decodedPath(url: string): string | undefined {
   try {
-    return decodeURIComponent(pathOf(url));
+    return decodeURI(pathOf(url).replace(/%(?:23|3f)/giu, decodeURIComponent));
   } catch {
     return undefined;
   }
 }
+
 const asyncLogger = (): FastifyBaseLogger => pino({ base: null }, pino.destination({ sync: false }));
 
 /**
