@@ -76,7 +76,22 @@ function decodedPath(url: string): string | undefined {
   }
 }
 
-const asyncLogger = (): FastifyBaseLogger => pino({ base: null }, pino.destination({ sync: false }));
+/**
+ * Fastify's logger: pino, writing asynchronously. A line that is only a message at info level (the
+ * request log) is written as that text, as the log has always read; anything more (an error with
+ * its details) stays pino's JSON.
+ */
+function asyncLogger(): FastifyBaseLogger {
+  const hooks = { streamWrite: plainWhenOnlyMessage };
+  return pino({ base: null, timestamp: false, hooks }, pino.destination({ sync: false }));
+}
+
+function plainWhenOnlyMessage(line: string): string {
+  const parsed: unknown = JSON.parse(line);
+  const fields = new Map(typeof parsed === 'object' && parsed !== null ? Object.entries(parsed) : []);
+  const msg = fields.get('msg');
+  return fields.size === 2 && fields.get('level') === 30 && typeof msg === 'string' ? `${msg}\n` : line;
+}
 
 /**
  * `compression` called with Node's own request and response: typed for Express (Node's request
