@@ -86,7 +86,7 @@ function asyncLogger(): FastifyBaseLogger {
   return pino({ base: null, timestamp: false, hooks }, pino.destination({ sync: false }));
 }
 
-function plainWhenOnlyMessage(line: string): string {
+export function plainWhenOnlyMessage(line: string): string {
   const parsed: unknown = JSON.parse(line);
   const fields = new Map(typeof parsed === 'object' && parsed !== null ? Object.entries(parsed) : []);
   const msg = fields.get('msg');
