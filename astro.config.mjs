@@ -85,11 +85,11 @@ export default defineConfig({
   // the policy of prerendered pages as a header (see src/server/http/contentSecurityPolicy.ts).
   security: {
     // Cross-site form posts are refused by src/middleware.ts instead: Astro's check also refuses
-    // the body-less events_list POST of the events contract (see src/server/http/originCheck.ts).
+    // the body-less events_list POST of the events contract (see src/server/endpoints/originCheck.ts).
     checkOrigin: false,
     // Which proxies are believed is decided by the site server, not here: it resolves the client's
-    // address and X-Forwarded-Proto/Host once per request with TRUST_PROXY (src/server/http/
-    // proxyTrust.ts), replaces X-Forwarded-For by that one address and drops the forwarded headers
+    // address and X-Forwarded-Proto/Host once per request with TRUST_PROXY (Fastify's trustProxy,
+    // src/server/http/forwardedHeaders.ts), replaces X-Forwarded-For by that one address and drops the forwarded headers
     // no trusted proxy sent. Astro believes forwarded headers only for hosts matching this list
     // (for `clientAddress` it reads the leftmost X-Forwarded-For), so the list matches every host:
     // `clientAddress` is then the address the site server resolved, whatever Host a visitor sends,

@@ -13,7 +13,6 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { BUILT_SITE_FILE } from '../src/lib/siteUrl.ts';
 import { loadPagePolicies } from '../src/server/http/contentSecurityPolicy.ts';
-import { PrecompressedFiles } from '../src/server/http/precompressedFiles.ts';
 import { createSiteServer } from '../src/server/http/siteServer.ts';
 import { startServices } from '../src/server/services.ts';
 import { readServerSettings, SettingsError, startupWarnings, type ServerSettings } from '../src/server/settings.ts';
@@ -45,9 +44,8 @@ function stopOnSettingsError(error: unknown): never {
   process.exit(1);
 }
 
-// DATA_DIR is resolved once, here (the pages' services and the office's commands see the same path).
-const dataDir = path.resolve(root, process.env.DATA_DIR ?? 'data');
-process.env.DATA_DIR = dataDir;
+// Relative paths in the settings (DATA_DIR) are the project folder's, wherever the process is started from.
+process.chdir(root);
 let serverSettings: ServerSettings;
 try {
   serverSettings = readServerSettings(process.env);
@@ -55,6 +53,9 @@ try {
   stopOnSettingsError(error);
 }
 const settings = serverSettings.http;
+// DATA_DIR as the settings resolved it, once; the office's commands run from here see the same path.
+const { dataDir } = serverSettings.store;
+process.env.DATA_DIR = dataDir;
 const { host, port } = settings;
 
 // In production (NODE_ENV=production) the serving process never builds: deployments build first.
@@ -79,7 +80,7 @@ for (const warning of startupWarnings(settings, builtFor)) console.warn(`Warning
 // the settings read above, so that a first start loads the sample events (and says so) at once.
 // The pages reach these same ones through getServices(): the build imports src/server/ at run
 // time rather than bundling a copy of it (see astro.config.mjs).
-const services = await startServices(serverSettings, dataDir).catch(stopOnSettingsError);
+const services = await startServices(serverSettings).catch(stopOnSettingsError);
 const { events, contact } = services;
 
 // Contact messages: retry queued e-mails and delete expired messages every minute.
@@ -103,7 +104,7 @@ const app = await createSiteServer((request, response) => handler(request, respo
   trustProxy: settings.trustProxy,
   timeouts: settings.timeouts,
   // Every built file, and the copies compressed at build time (src/integrations/precompress.ts).
-  precompressed: PrecompressedFiles.load(path.join(root, 'dist/client'), { everyFile: true }),
+  clientDir: path.join(root, 'dist/client'),
 });
 await app.listen({ port, host });
 console.info(`Serving the site on http://${host}:${port} (data in ${dataDir})`);

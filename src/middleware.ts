@@ -5,17 +5,17 @@
  *   same origin, valid token), and their answers are never cached or indexed;
  * - the content editor (/keystatic, /api/keystatic) answers 404 where it is not offered
  *   (src/lib/keystatic/access.ts), and otherwise with its own headers (editorPolicy.ts);
- * - refuses cross-site form posts; see src/server/http/originCheck.ts for why this replaces
+ * - refuses cross-site form posts; see src/server/endpoints/originCheck.ts for why this replaces
  *   Astro's own `security.checkOrigin`;
  * - (the site server adds frame-ancestors to Astro's Content-Security-Policy, as to every policy:
- *   src/server/http/responseHeaders.ts);
- * - gives answers to GET an ETag and a 304 on a match (see src/server/http/conditionalRequests.ts;
+ *   src/server/http/contentSecurityPolicy.ts);
+ * - gives answers to GET an ETag and a 304 on a match (see src/server/endpoints/conditionalRequests.ts;
  *   prerendered files get theirs from the static file server).
  */
 import { defineMiddleware } from 'astro:middleware';
 import { guardAdmin, withAdminHeaders } from './server/admin/adminGuard.ts';
-import { withEntityTag } from './server/http/conditionalRequests.ts';
-import { crossSiteFormResponse, isCrossSiteFormPost } from './server/http/originCheck.ts';
+import { withEntityTag } from './server/endpoints/conditionalRequests.ts';
+import { crossSiteFormResponse, isCrossSiteFormPost } from './server/endpoints/originCheck.ts';
 import { editorOffered, isEditorPath } from './lib/keystatic/access.ts';
 import { editorNotFound, withEditorHeaders } from './lib/keystatic/editorPolicy.ts';
 

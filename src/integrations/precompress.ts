@@ -2,8 +2,8 @@
  * Compresses the built static files once, at build time: every HTML, CSS, JavaScript, SVG, JSON
  * and XML file of at least 1 KiB in dist/client gets a brotli copy (`.br`, the highest quality)
  * and a gzip copy (`.gz`, level 9) next to it, kept only when smaller than the original. The
- * site server sends those copies to browsers that accept them (src/server/http/precompressedFiles.ts)
- * instead of compressing the same bytes again on every request.
+ * site server sends those copies to browsers that accept them (@fastify/static's `preCompressed`,
+ * src/server/http/siteServer.ts) instead of compressing the same bytes again on every request.
  *
  * Runs last among the build steps (astro.config.mjs), after the search index is written.
  */
@@ -14,7 +14,13 @@ import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import type { AstroIntegration } from 'astro';
 import pLimit from 'p-limit';
-import { ENCODED_SUFFIX, PRECOMPRESS_MIN_BYTES, PRECOMPRESSED_TYPES } from '../server/http/precompressedTypes.ts';
+
+/** The kinds of file compressed: text that compresses well, by file extension. */
+const PRECOMPRESSED_EXTENSIONS = new Set(['.html', '.css', '.js', '.mjs', '.svg', '.json', '.xml']);
+/** The file name ending of each compressed copy, written next to its original (as @fastify/static reads them). */
+const ENCODED_SUFFIX = { br: '.br', gzip: '.gz' } as const;
+/** Files smaller than this are left alone (as the on-the-fly compression leaves them): 1 KiB. */
+const PRECOMPRESS_MIN_BYTES = 1024;
 
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
@@ -33,7 +39,7 @@ async function filesUnder(dir: string): Promise<string[]> {
 
 /** Whether a file is one the site serves precompressed (by its extension and size). */
 async function isCandidate(file: string): Promise<boolean> {
-  if (!(path.extname(file).toLowerCase() in PRECOMPRESSED_TYPES)) return false;
+  if (!PRECOMPRESSED_EXTENSIONS.has(path.extname(file).toLowerCase())) return false;
   return (await stat(file)).size >= PRECOMPRESS_MIN_BYTES;
 }
 

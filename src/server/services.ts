@@ -13,7 +13,7 @@ import { ContactService } from './contact/ContactService.ts';
 import { createSmtpTransport } from './contact/delivery.ts';
 import { loadFormSecret } from './contact/formSecret.ts';
 import { ContactMessageStore } from './contact/messageStore.ts';
-import { openDatabase, resolveDataDir } from './database.ts';
+import { openDatabase } from './database.ts';
 import { DiskCache } from './diskCache.ts';
 import type { EventsSource } from './events/EventsSource.ts';
 import { openEventsSource } from './events/index.ts';
@@ -38,12 +38,9 @@ export interface SiteServices {
   close(): Promise<void>;
 }
 
-/** Makes the services with `settings` (checked before anything is opened) and the store in `dataDir`. */
-async function createServices(
-  settings: ServerSettings,
-  dataDir: string,
-  env: NodeJS.ProcessEnv,
-): Promise<SiteServices> {
+/** Makes the services with `settings` (checked before anything is opened), the store in their DATA_DIR. */
+async function createServices(settings: ServerSettings, env: NodeJS.ProcessEnv): Promise<SiteServices> {
+  const { dataDir } = settings.store;
   const opened = openDatabase(dataDir);
   const database = opened.db;
   try {
@@ -82,17 +79,13 @@ let current: Promise<SiteServices> | undefined;
 
 /**
  * Makes the one set of services of this process with the settings `npm start` read (once, at
- * start) and DATA_DIR as it resolved it; they are closed when the process exits (closing SQLite
+ * start, DATA_DIR resolved with them); they are closed when the process exits (closing SQLite
  * is synchronous, so the write-ahead log is folded back into the database file within the exit
  * handler; `npm start` closes them itself after finishing requests on SIGTERM).
  */
-export function startServices(
-  settings: ServerSettings,
-  dataDir: string,
-  env: NodeJS.ProcessEnv = process.env,
-): Promise<SiteServices> {
+export function startServices(settings: ServerSettings, env: NodeJS.ProcessEnv = process.env): Promise<SiteServices> {
   if (current) throw new Error('The services of this process are already made');
-  current = createServices(settings, dataDir, env).then(
+  current = createServices(settings, env).then(
     (services) => {
       process.once('exit', () => void services.close());
       return services;
@@ -112,7 +105,7 @@ export function startServices(
 export function getServices(): Promise<SiteServices> {
   if (current) return current;
   try {
-    return startServices(readServerSettings(process.env), resolveDataDir(process.env['DATA_DIR']));
+    return startServices(readServerSettings(process.env));
   } catch (error) {
     return Promise.reject(error instanceof Error ? error : new Error(String(error)));
   }

@@ -9,11 +9,11 @@
  * come from), `contact` (the contact form) and `http` (the server itself). A section can be
  * read alone (readEventsSettings, readContactSettings), with an error class of its own.
  */
+import proxyAddr from 'proxy-addr';
 import { z } from 'zod';
 import { resolveDataDir } from './database.ts';
 import { DEFAULT_MAX_ANSWER_BYTES } from './events/backendFetch.ts';
 import { EXAMPLE_SITE_URL, siteUrlOf } from '../lib/siteUrl.ts';
-import { parseProxyTrust, ProxyTrustError } from './http/proxyTrust.ts';
 import { editorSettings } from '../lib/keystatic/settings.ts';
 
 /** A setting in the environment is not one the site understands. */
@@ -168,6 +168,57 @@ const contactSettings = z
     };
   });
 
+/**
+ * Which proxies the site trusts (TRUST_PROXY), in the form Fastify's `trustProxy` takes (proxy-addr's,
+ * as Express's `trust proxy`): by default none (X-Forwarded-* ignored, whoever sends them); a number N
+ * trusts the N proxies nearest the site (X-Forwarded-For read from the right, skipping N-1 entries);
+ * a comma list of addresses or ranges ("10.0.0.2, 172.16.0.0/12", loopback, uniquelocal) trusts the
+ * proxies there. "true" (trust every proxy) is refused: a visitor could choose their own address.
+ */
+export interface ProxyTrust {
+  /** Whether the proxy at `address`, `hop` steps from the site (0: the connection), is trusted. */
+  trusts: (address: string, hop: number) => boolean;
+  /** How the client's address is found, in words, for the start-up message. */
+  description: string;
+}
+
+class ProxyTrustError extends Error {}
+const MAX_HOPS = 10;
+
+/** TRUST_PROXY's value as a ProxyTrust; throws ProxyTrustError saying what is expected. */
+export function parseProxyTrust(value: string | undefined): ProxyTrust {
+  const text = (value ?? '').trim();
+  if (text === '' || text === 'false' || text === '0') {
+    return {
+      trusts: () => false,
+      description: "the connection's own; X-Forwarded-* headers are ignored (TRUST_PROXY is not set)",
+    };
+  }
+  if (/^\d+$/.test(text)) {
+    const hops = Number(text);
+    if (hops > MAX_HOPS) throw new ProxyTrustError(`at most ${MAX_HOPS} proxies can be trusted (found ${hops})`);
+    const nearest = hops === 1 ? 'the nearest proxy' : `the ${hops} nearest proxies`;
+    return {
+      trusts: (_address, hop) => hop < hops,
+      description: `X-Forwarded-For read from the right, past ${nearest}`,
+    };
+  }
+  if (text === 'true') {
+    throw new ProxyTrustError(
+      'trusting every proxy would let a visitor choose their own address; give the number of proxies (such as 1) or their addresses',
+    );
+  }
+  const list = text.split(',').map((part) => part.trim());
+  try {
+    return {
+      trusts: proxyAddr.compile(list),
+      description: `X-Forwarded-For read from the right, past the proxies at ${list.join(', ')}`,
+    };
+  } catch (error) {
+    throw new ProxyTrustError(error instanceof Error ? error.message : String(error));
+  }
+}
+
 const httpSettings = z
   .object({
     HOST: setting(z.string().trim()),
@@ -215,8 +266,14 @@ const httpSettings = z
       'HEADERS_TIMEOUT_SECONDS must not be more than REQUEST_TIMEOUT_SECONDS (the headers are part of the request)',
   });
 
+/** Where the store, the uploads, the photo cache and the form secret live: DATA_DIR, resolved here, once. */
+const storeSettings = z
+  .object({ DATA_DIR: setting(z.string()) })
+  .transform((env) => ({ dataDir: resolveDataDir(env.DATA_DIR) }));
+
 /** The one schema: each section reads the whole environment. */
 const serverSettings = z.object({
+  store: storeSettings,
   events: eventsSettings,
   contact: contactSettings,
   http: httpSettings,
@@ -250,7 +307,7 @@ function parse<T extends z.ZodType>(schema: T, input: unknown, failure: Failure)
  * EventsSettingsError or ContactSettingsError when they are all of that section).
  */
 export function readServerSettings(env: NodeJS.ProcessEnv = process.env): ServerSettings {
-  return parse(serverSettings, { events: env, contact: env, http: env, editor: env }, SettingsError);
+  return parse(serverSettings, { store: env, events: env, contact: env, http: env, editor: env }, SettingsError);
 }
 
 /** The events settings of `env`, checked; throws EventsSettingsError naming the bad ones. */

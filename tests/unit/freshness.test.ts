@@ -1,7 +1,7 @@
 /**
  * Every answer with a validator follows the same revalidation rules (RFC 9110, as the `fresh`
  * package decides them): pages rendered on demand (withEntityTag), event photos (serveUpload)
- * and the built files sent by `send` (PrecompressedFiles) alike.
+ * and the built files sent by `send` (@fastify/static) alike.
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
@@ -10,8 +10,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { precompressDirectory } from '../../src/integrations/precompress.ts';
 import { DiskCache } from '../../src/server/diskCache.ts';
-import { isFresh, withEntityTag } from '../../src/server/http/conditionalRequests.ts';
-import { PrecompressedFiles } from '../../src/server/http/precompressedFiles.ts';
+import { isFresh, withEntityTag } from '../../src/server/endpoints/conditionalRequests.ts';
 import { createSiteServer } from '../../src/server/http/siteServer.ts';
 import { serveUpload } from '../../src/server/uploads.ts';
 
@@ -58,10 +57,9 @@ let builtServer: http.Server;
 beforeAll(async () => {
   writeFileSync(path.join(builtDir, 'index.html'), `<h1>Branches</h1>${'<p>Dr. Example, Salem.</p>'.repeat(80)}`);
   await precompressDirectory(builtDir);
-  const precompressed = PrecompressedFiles.load(builtDir);
   const notFound = (_request: http.IncomingMessage, response: http.ServerResponse) =>
     void response.writeHead(404).end();
-  builtServer = (await createSiteServer(notFound, { log: false, precompressed })).server;
+  builtServer = (await createSiteServer(notFound, { log: false, clientDir: builtDir })).server;
   await new Promise<void>((resolve) => builtServer.listen(0, '127.0.0.1', resolve));
   const address = builtServer.address();
   if (address === null || typeof address === 'string') throw new Error('The test server has no port');

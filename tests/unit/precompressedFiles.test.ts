@@ -6,7 +6,7 @@ import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { precompressDirectory } from '../../src/integrations/precompress.ts';
-import { PrecompressedFiles, preferredEncoding } from '../../src/server/http/precompressedFiles.ts';
+import { preferredEncoding } from '../../src/server/endpoints/contentEncoding.ts';
 import { createSiteServer, SECURITY_HEADERS } from '../../src/server/http/siteServer.ts';
 
 const PAGE = `<!doctype html><title>Branches</title>${'<p>Dr. Example, Secretary, Salem branch.</p>'.repeat(100)}`;
@@ -61,7 +61,7 @@ beforeAll(async () => {
       {
         log: false,
         pagePolicy: (pathname) => (pathname === '/' || pathname.startsWith('/branches') ? PAGE_POLICY : undefined),
-        precompressed: PrecompressedFiles.load(dir),
+        clientDir: dir,
       },
     )
   ).server;
@@ -172,23 +172,36 @@ describe('the site server with precompressed files', () => {
     expect(otherEncoding.status).toBe(200);
   });
 
-  it('leaves other files, other methods and other paths to Astro', async () => {
-    expect((await request('/photo.png', { 'Accept-Encoding': 'br' })).body.toString()).toBe(
-      'astro answered GET /photo.png',
-    );
-    expect((await request('/tiny.css', { 'Accept-Encoding': 'br' })).body.toString()).toBe(
-      'astro answered GET /tiny.css',
-    );
+  it('sends files without copies as they are, and leaves other methods and other paths to Astro', async () => {
+    // Every built file is sent from disk (as `npm start` always did); only paths with no file reach Astro.
+    for (const file of ['photo.png', 'tiny.css']) {
+      const answer = await request(`/${file}`, { 'Accept-Encoding': 'br' });
+      expect(answer.headers['content-encoding'], file).toBeUndefined();
+      expect(answer.body.equals(readFileSync(path.join(dir, file))), file).toBe(true);
+    }
     expect((await request('/', {}, 'POST')).body.toString()).toBe('astro answered POST /');
     expect((await request('/Events/1')).body.toString()).toBe('astro answered GET /Events/1');
   });
 
-  it('hands a file that has gone from the disk since the start to Astro', async () => {
+  it.each([
+    ['a compressed copy at its own path', '/index.html.br'],
+    ['a dotfile', '/.env'],
+    ['a path with an empty segment', '//branches'],
+    ['a path with a dot segment', '/./branches'],
+    ['a path climbing out of the folder', '/%2e%2e/etc/passwd'],
+    ['a path with an encoded slash', '/branches%2Findex.html'],
+  ])('leaves %s to Astro (%s), as a path with no file', async (_case, pathname) => {
+    const answer = await request(pathname, { 'Accept-Encoding': 'br' });
+    expect(answer.status).toBe(200);
+    expect(answer.body.toString()).toBe(`astro answered GET ${pathname}`);
+  });
+
+  it('sends the original of a file whose copy has gone from the disk since the start', async () => {
     const script = path.join(dir, '_astro', 'island.Bx1.js');
     rmSync(`${script}.br`);
     const answer = await request('/_astro/island.Bx1.js', { 'Accept-Encoding': 'br' });
     expect(answer.status).toBe(200);
     expect(answer.headers['content-encoding']).toBeUndefined();
-    expect(answer.body.toString()).toBe('astro answered GET /_astro/island.Bx1.js');
+    expect(answer.body.toString()).toBe(SCRIPT);
   });
 });

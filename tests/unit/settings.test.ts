@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
   ContactSettingsError,
@@ -112,6 +113,19 @@ describe('the server settings', () => {
     expect(() => readServerSettings({ PORT: 'x', TRUST_PROXY: 'true' })).toThrow(/PORT[^]*TRUST_PROXY/);
     expect(() => readServerSettings({ EVENTS_SAMPLE_DATA: 'maybe' })).toThrow(EventsSettingsError);
     expect(() => readServerSettings({ CONTACT_RATE_LIMIT: 'lots' })).toThrow(ContactSettingsError);
+  });
+});
+
+describe('DATA_DIR', () => {
+  it.each([
+    [{}, path.resolve('data')],
+    [{ DATA_DIR: '  ' }, path.resolve('data')],
+    [{ DATA_DIR: 'var/isa' }, path.resolve('var/isa')],
+    [{ DATA_DIR: '/srv/isa' }, '/srv/isa'],
+  ])('%j is the store in %s, for the services and the events alike', (env, dataDir) => {
+    const settings = readServerSettings(env);
+    expect(settings.store.dataDir).toBe(dataDir);
+    expect(settings.events).toMatchObject({ kind: 'embedded', dataDir });
   });
 });
 

@@ -6,7 +6,7 @@
 import http from 'node:http';
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseProxyTrust, type ProxyTrust } from '../../src/server/http/proxyTrust.ts';
+import { parseProxyTrust, type ProxyTrust } from '../../src/server/settings.ts';
 import { createSiteServer } from '../../src/server/http/siteServer.ts';
 
 let trust: ProxyTrust = parseProxyTrust(undefined);

@@ -5,7 +5,7 @@
  *
  * - Signed out: a page leads to the sign-in page (303), an endpoint (under /Admin/edit/) gets 401.
  * - Any request that changes something (not GET or HEAD) must come from the site's own origin
- *   (src/server/http/originCheck.ts) and, when signed in, carry the session's CSRF token (a form
+ *   (src/server/endpoints/originCheck.ts) and, when signed in, carry the session's CSRF token (a form
  *   field or the X-CSRF-Token header, csrf.ts); otherwise 403.
  * - Events from the society's backend (EVENTS_API_URL): everything works as here (messages, staff,
  *   accounts) but the event pages and endpoints, which answer 404 saying where events are edited.
@@ -15,9 +15,9 @@
  * read (the guard reads it to find the token): pages never check any of this by hand.
  */
 import type { AstroCookies } from 'astro';
-import { jsonAnswer, mediaTypeOf } from '../http/jsonAnswer.ts';
-import { isSameOriginRequest } from '../http/originCheck.ts';
-import { BodyTooLargeError, readLimitedBody } from '../http/readBody.ts';
+import { jsonAnswer, mediaTypeOf } from '../endpoints/jsonAnswer.ts';
+import { isSameOriginRequest } from '../endpoints/originCheck.ts';
+import { BodyTooLargeError, readLimitedBody } from '../endpoints/readBody.ts';
 import { getServices } from '../services.ts';
 import { editsEvents, type AdminServices, type EventAdminServices } from './adminServices.ts';
 import { CSRF_FIELD, CSRF_HEADER, csrfTokensMatch } from './csrf.ts';

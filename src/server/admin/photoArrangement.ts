@@ -10,8 +10,8 @@
  */
 import { z } from 'zod';
 import { UnknownEventError } from '../events/eventFields.ts';
-import { jsonAnswer, mediaTypeOf, refuseUnlessPost } from '../http/jsonAnswer.ts';
-import { BodyTooLargeError, readLimitedBody } from '../http/readBody.ts';
+import { jsonAnswer, mediaTypeOf, refuseUnlessPost } from '../endpoints/jsonAnswer.ts';
+import { BodyTooLargeError, readLimitedBody } from '../endpoints/readBody.ts';
 import type { EventAdminServices } from './adminServices.ts';
 import { MAX_DESCRIPTION_LENGTH } from './photoUpload.ts';
 import type { AdminSession } from './sessions.ts';

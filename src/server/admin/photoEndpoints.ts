@@ -8,7 +8,7 @@
  */
 import { photoVariants } from '../../lib/events/photoVariants.ts';
 import { TooManyPhotosError, UnknownEventError, type StoredPhoto } from '../events/eventFields.ts';
-import { jsonAnswer } from '../http/jsonAnswer.ts';
+import { jsonAnswer } from '../endpoints/jsonAnswer.ts';
 import { PhotoRefusedError, type PhotoRefusal } from '../photos/photoIntake.ts';
 import type { EventAdminServices } from './adminServices.ts';
 import { deletePhoto } from './eventActions.ts';

@@ -7,9 +7,9 @@
  */
 import { parseId } from '../../lib/parseId.ts';
 import type { EventsSource } from '../events/EventsSource.ts';
-import { JSON_ANSWER_HEADERS, jsonAnswer, refuseUnlessPost } from '../http/jsonAnswer.ts';
+import { JSON_ANSWER_HEADERS, jsonAnswer, refuseUnlessPost } from '../endpoints/jsonAnswer.ts';
 import { eventsListText } from './eventsListText.ts';
-import { BodyTooLargeError, readLimitedBody } from '../http/readBody.ts';
+import { BodyTooLargeError, readLimitedBody } from '../endpoints/readBody.ts';
 
 /** Bodies are tiny ({"eventId": 12}); anything larger is refused unread. */
 export const MAX_BODY_BYTES = 8 * 1024;

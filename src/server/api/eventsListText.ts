@@ -8,8 +8,7 @@
  */
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { EventsSource } from '../events/EventsSource.ts';
-import { preferredEncoding } from '../http/precompressedFiles.ts';
-import type { Encoding } from '../http/precompressedTypes.ts';
+import { preferredEncoding, type Encoding } from '../endpoints/contentEncoding.ts';
 
 /** The same body, uncompressed and compressed. */
 type PreparedBody = Record<Encoding, Buffer>;

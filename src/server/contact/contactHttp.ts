@@ -13,8 +13,8 @@ import {
   type ContactField,
   type ContactFormValues,
 } from '../../lib/contactForm.ts';
-import { jsonAnswer, mediaTypeOf, refuseUnlessPost } from '../http/jsonAnswer.ts';
-import { BodyTooLargeError, readLimitedBody } from '../http/readBody.ts';
+import { jsonAnswer, mediaTypeOf, refuseUnlessPost } from '../endpoints/jsonAnswer.ts';
+import { BodyTooLargeError, readLimitedBody } from '../endpoints/readBody.ts';
 import type { ContactOutcome, ContactService } from './ContactService.ts';
 
 type ServiceGetter = () => ContactService | Promise<ContactService>;

@@ -1,22 +1,18 @@
 /**
- * The request methods the site answers, in one place: the server refuses every other before Astro
- * sees the request (Astro renders a page whatever the method, and crashes on the methods the Fetch
- * API forbids, TRACE and TRACK), and the pages that take a form post refuse the same under
- * `astro dev` (src/server/pageMethods.ts). A route that needs another method adds it here.
- *
- * - Any other method Node's parser knows (OPTIONS, PUT, DELETE, TRACE, PROPFIND, ...) gets 405
- *   with `Allow` (the server's onRequest hook), CONNECT too (Node hands it to no route).
- * - A method Node's parser does not know (BREW) never becomes a request: Fastify's client error
- *   handler (below) answers 501 with `Allow` instead of 400.
- * No Fastify plugin does this: Fastify answers an unrouted method with 404, and a client error
- * with 400 and a JSON body.
+ * The request methods the site answers, in one place (src/server/pageMethods.ts refuses the same
+ * under `astro dev`): the server refuses every other before Astro sees it, as Astro renders a page
+ * whatever the method and crashes on those the Fetch API forbids (TRACE, TRACK). No plugin does
+ * this: Fastify answers an unrouted method with 404, and a request it cannot read with a JSON 400.
+ * - A method Node's parser knows (OPTIONS, PUT, DELETE, TRACE, ...) gets 405 with `Allow` (the
+ *   server's refuseMethods hook); CONNECT too (refuseConnect: Node hands it to no route).
+ * - One it does not know (BREW) never becomes a request: answerClientError answers 501 with `Allow`.
  */
 import type { ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
+import { JSON_ANSWER_HEADERS } from '../endpoints/jsonAnswer.ts';
 
 const SITE_METHODS: readonly string[] = ['GET', 'HEAD', 'POST'];
-const JSON_ERROR_HEADERS = { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' };
 export const ALLOW = SITE_METHODS.join(', ');
 
 export function isSiteMethod(method: string | undefined): boolean {
@@ -30,10 +26,8 @@ export const METHOD_NOT_ALLOWED = {
 } as const;
 
 function rawAnswer(status: string, headers: Record<string, string> = {}, body = ''): string {
-  const length = String(Buffer.byteLength(body));
-  const lines = Object.entries({ ...headers, Connection: 'close', 'Content-Length': length }).map(
-    ([name, value]) => `${name}: ${value}`,
-  );
+  const all = { ...headers, Connection: 'close', 'Content-Length': String(Buffer.byteLength(body)) };
+  const lines = Object.entries(all).map(([name, value]) => `${name}: ${value}`);
   return `HTTP/1.1 ${status}\r\n${lines.join('\r\n')}\r\n\r\n${body}`;
 }
 
@@ -50,11 +44,7 @@ const CLIENT_ERROR_STATUS: Readonly<Record<string, string>> = {
   ERR_HTTP_REQUEST_TIMEOUT: '408 Request Timeout',
 };
 
-/**
- * The JSON error that goes with a request cut off part way (a photo upload or a form whose body
- * stopped coming): the admin's and the contact form's scripts read `error`, as from every other
- * refusal of theirs. Other client errors keep an empty body: no script of the site makes them.
- */
+/** For a body cut off part way (an upload, a form): the admin's and the contact form's scripts show `error`. */
 const CLIENT_ERROR_BODY: Readonly<Record<string, string>> = {
   ERR_HTTP_REQUEST_TIMEOUT: JSON.stringify({
     error: 'The request took too long to arrive, so nothing was saved. Please check the connection and try again.',
@@ -63,11 +53,10 @@ const CLIENT_ERROR_BODY: Readonly<Record<string, string>> = {
 };
 
 /**
- * Fastify's `clientErrorHandler`: a request that could not be read (an unknown method, a malformed
- * or oversized head, a request not received within requestTimeout). Like Node's own handler it
- * answers only when no answer has started on the connection (`responses`: each connection's
- * answer under way, kept by the server, where Node reads a private field of the socket), then
- * closes it; `log` gets one line.
+ * Fastify's `clientErrorHandler` (a request that could not be read: an unknown method, a malformed
+ * or oversized head, one not received within requestTimeout). Like Node's own handler it answers
+ * only when no answer has started on the connection (`responses`, kept by the server, where Node
+ * reads a private field of the socket), then closes it; `log` gets one line.
  */
 export function answerClientError(
   responses: WeakMap<Socket, ServerResponse>,
@@ -81,10 +70,8 @@ export function answerClientError(
     }
     const status = CLIENT_ERROR_STATUS[code] ?? '400 Bad Request';
     log?.(`- - ${status.slice(0, 3)} (${code || 'unreadable request'})`);
-    // Closed once written, whether or not the client ever closes its side.
     const body = CLIENT_ERROR_BODY[code];
-    const headers: Record<string, string> =
-      code === 'HPE_INVALID_METHOD' ? { Allow: ALLOW } : body ? JSON_ERROR_HEADERS : {};
+    const headers = code === 'HPE_INVALID_METHOD' ? { Allow: ALLOW } : body ? { ...JSON_ANSWER_HEADERS } : {};
     socket.end(rawAnswer(status, headers, body), () => socket.destroy());
   };
 }

@@ -1,42 +1,51 @@
 /**
  * The site's HTTP server: a Fastify app in front of the Astro handler built by @astrojs/node in
- * middleware mode (on-demand pages, the API, and the 404 page for what nothing else answers). It
- * runs outside Vite (started by scripts/start.ts), so it imports only plain TypeScript.
- *
- * Fastify and its plugins do the common work:
- * - @fastify/static sends the built files (precompressedFiles.ts: the listing and the choice of copy);
- * - `trustProxy` resolves the client's address with TRUST_PROXY (proxyTrust.ts);
- * - `requestTimeout`, `keepAliveTimeout` and Node's `headersTimeout` cut slow clients off, checked
- *   every second instead of every 30 s;
- * - `clientErrorHandler` answers what could not be read (methods.ts).
- * The site's own hooks, each because no plugin does it:
- * - `siteHeaders` (onRequest): the security headers, and each answer's Content-Security-Policy
- *   decided when its headers go out (contentSecurityPolicy.ts: the per-page policies of
- *   dist/_headers.json); set on Node's response, as Astro writes to it and not through Fastify;
- * - `refuseMethods` (onRequest): 405 with `Allow` (Fastify answers an unrouted method with 404);
- * - `redirectCase` (onRequest): a fixed route reached with other letter case (/Past-Webinars) is
- *   redirected to its canonical spelling (the build writes each route once);
- * - the request log: one line per request (method, path without the query, status, time), no
- *   personal data (requestLog.ts);
- * - GET /healthz: whether the server and its store are usable.
- * Astro writes its answers to Node's response itself (middleware mode), so Fastify's onSend hooks
- * and @fastify/compress never see them: the `compression` middleware compresses them on the way
- * out, as in Astro's own Express example. The built files are compressed at build time.
+ * middleware mode (on-demand pages, the API, the 404 page). Started by scripts/start.ts, outside Vite.
+ * Fastify and its plugins do the common work: @fastify/static sends the built files (dist/client),
+ * with `preCompressed` for the .br/.gz copies made at build (src/integrations/precompress.ts);
+ * `trustProxy` resolves the client's address (TRUST_PROXY: settings.ts, forwardedHeaders.ts); its
+ * timeouts cut slow clients off; `clientErrorHandler` answers what could not be read (methods.ts);
+ * its logger (pino) writes the request log asynchronously (a synchronous write per request cost a
+ * fifth of the throughput), without its own request lines: they hold the address and the query.
+ * The site's own hooks: the security headers (not @fastify/helmet: it has no Permissions-Policy and
+ * adds five headers of its own) and each answer's policy (contentSecurityPolicy.ts); one log line
+ * per request with no personal data; 405 with `Allow` (methods.ts); a fixed route in other letter
+ * case (/Past-Webinars) redirected to its one spelling. Astro writes to Node's response itself
+ * (`reply.hijack()`), so Fastify's onSend hooks, and so @fastify/compress, never see its answers:
+ * the `compression` middleware compresses them on the way, as in Astro's own Express example.
  */
 import http from 'node:http';
 import type { Socket } from 'node:net';
-import compression from 'compression';
+import send from '@fastify/send';
 import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import compression from 'compression';
+import Fastify, { LogController, type FastifyBaseLogger, type FastifyReply, type FastifyRequest } from 'fastify';
+import pino from 'pino';
 import { canonicalSpelling } from '../../lib/routes.ts';
-import { JSON_ANSWER_HEADERS } from './jsonAnswer.ts';
+import { JSON_ANSWER_HEADERS } from '../endpoints/jsonAnswer.ts';
+import type { ProxyTrust } from '../settings.ts';
+import { NON_PAGE_POLICY, watchSecurityPolicy } from './contentSecurityPolicy.ts';
+import { normalizeForwarded } from './forwardedHeaders.ts';
 import { answerClientError, isSiteMethod, METHOD_NOT_ALLOWED, refuseConnect } from './methods.ts';
-import { normalizeForwarded, TRUST_NOTHING, type ProxyTrust } from './proxyTrust.ts';
-import type { PrecompressedFiles } from './precompressedFiles.ts';
-import { createRequestLog } from './requestLog.ts';
-import { IMMUTABLE, NON_PAGE_POLICY, SECURITY_HEADERS, watchSecurityPolicy } from './responseHeaders.ts';
 
-export { NON_PAGE_POLICY, SECURITY_HEADERS };
+export { NON_PAGE_POLICY };
+
+/** Headers every answer carries (the Content-Security-Policy is chosen per answer). */
+export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
+  'Strict-Transport-Security': 'max-age=63072000; includeSubDomains',
+  'X-Content-Type-Options': 'nosniff',
+  'X-Frame-Options': 'DENY',
+  'Referrer-Policy': 'strict-origin-when-cross-origin',
+  'Cross-Origin-Resource-Policy': 'same-origin',
+  'Cross-Origin-Opener-Policy': 'same-origin',
+  'Permissions-Policy': 'camera=(), microphone=(), geolocation=(), payment=(), usb=()',
+};
+
+/** Hashed build assets (/_astro/...): every answer at such a path, 304s and Astro's included. */
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+// RFC 9239 makes text/javascript JavaScript's type; @fastify/send's mime 3 still says application/javascript.
+send.mime.define({ 'text/javascript': ['js', 'mjs'] }, true);
 
 /** The Astro handler of @astrojs/node's middleware mode (no `next`: it answers every request it gets). */
 export type NodeHandler = (request: http.IncomingMessage, response: http.ServerResponse) => void | Promise<void>;
@@ -44,61 +53,85 @@ export type NodeHandler = (request: http.IncomingMessage, response: http.ServerR
 export interface SiteServerOptions {
   /** Whether the store behind the site can answer; GET /healthz reports it. */
   healthCheck?: () => Promise<boolean>;
-  /** Where request lines go (default: standard output, see requestLog.ts); `false` turns them off. */
+  /** Where request lines go (default: the app's logger, to standard output); `false` turns them off. */
   log?: ((line: string) => void) | false;
   /** The Content-Security-Policy header of the prerendered page at a path, if any. */
   pagePolicy?: (pathname: string) => string | undefined;
   /** The proxies whose X-Forwarded-* headers are believed (default: none). */
   trustProxy?: ProxyTrust;
-  /** Time limits in ms (see the settings in src/server/settings.ts; default: Node's). */
+  /** Time limits in ms (src/server/settings.ts; default: Node's). */
   timeouts?: { headersMs: number; requestMs: number; keepAliveMs: number };
-  /** The built files the server sends itself (precompressedFiles.ts); any other path goes to Astro. */
-  precompressed?: PrecompressedFiles;
+  /** The built files (dist/client); any other path goes to Astro. */
+  clientDir?: string;
 }
 
-function pathOf(url: string): string {
-  const queryStart = url.indexOf('?');
-  return queryStart < 0 ? url : url.slice(0, queryStart);
+const pathOf = (url: string) => url.split('?', 1)[0] ?? url;
+
+/** The path of `url` decoded as @fastify/static's own route decodes it; undefined when it is not valid. */
+function decodedPath(url: string): string | undefined {
+  try {
+    return decodeURI(pathOf(url).replace(/%(?:23|3f)/giu, decodeURIComponent));
+  } catch {
+    return undefined;
+  }
 }
 
 /**
- * Connect-style middleware called with Node's own request and response, as `compression` is here.
- * @types/compression types it as Express middleware (Express's request is Node's with more); a
- * method's parameters are compared both ways, so it fits this shape as it is, without a cast.
+ * Fastify's logger: pino, writing asynchronously. A line that is only a message at info level (the
+ * request log) is written as that text, as the log has always read; anything more (an error with
+ * its details) stays pino's JSON.
+ */
+function asyncLogger(): FastifyBaseLogger {
+  const hooks = { streamWrite: plainWhenOnlyMessage };
+  return pino({ base: null, timestamp: false, hooks }, pino.destination({ sync: false }));
+}
+
+export function plainWhenOnlyMessage(line: string): string {
+  const parsed: unknown = JSON.parse(line);
+  const fields = new Map(typeof parsed === 'object' && parsed !== null ? Object.entries(parsed) : []);
+  const msg = fields.get('msg');
+  return fields.size === 2 && fields.get('level') === 30 && typeof msg === 'string' ? `${msg}\n` : line;
+}
+
+/**
+ * `compression` called with Node's own request and response: typed for Express (Node's request
+ * with more), it fits this method's shape as it is (parameters compare both ways), without a cast.
  */
 interface NodeMiddleware {
   handle(request: http.IncomingMessage, response: http.ServerResponse, next: () => void): void;
 }
 
-export async function createSiteServer(astro: NodeHandler, options: SiteServerOptions = {}): Promise<FastifyInstance> {
-  const log = options.log === false ? undefined : (options.log ?? createRequestLog());
-  const trust = options.trustProxy ?? TRUST_NOTHING;
+export async function createSiteServer(astro: NodeHandler, options: SiteServerOptions = {}) {
+  const log = options.log === false ? undefined : (options.log ?? ((line: string) => app.log.info(line)));
+  const { timeouts, trustProxy: { trusts } = { trusts: () => false } } = options;
   const compress: NodeMiddleware = { handle: compression({ threshold: 1024 }) };
   /** Each connection's answer under way (a client error after it started only closes the connection). */
   const responses = new WeakMap<Socket, http.ServerResponse>();
   const app = Fastify({
-    trustProxy: (address, hop) => trust.trusts(address, hop),
-    http: {
-      connectionsCheckingInterval: 1000,
-      ...(options.timeouts && { headersTimeout: options.timeouts.headersMs }),
-    },
-    ...(options.timeouts && {
-      requestTimeout: options.timeouts.requestMs,
-      keepAliveTimeout: options.timeouts.keepAliveMs,
-    }),
+    ...(options.log === undefined && { loggerInstance: asyncLogger() }),
+    logController: new LogController({ disableRequestLogging: true }),
+    trustProxy: (address, hop) => trusts(address, hop),
+    // Time limits checked every second (Node's default: every 30 s).
+    http: { connectionsCheckingInterval: 1000, ...(timeouts && { headersTimeout: timeouts.headersMs }) },
+    ...(timeouts && { requestTimeout: timeouts.requestMs, keepAliveTimeout: timeouts.keepAliveMs }),
     clientErrorHandler: answerClientError(responses, log),
-    // Astro reads every body itself (forms, uploads, JSON), with its own limits.
-    bodyLimit: Number.MAX_SAFE_INTEGER,
+    bodyLimit: Number.MAX_SAFE_INTEGER, // Astro reads every body itself, with its own limits.
   });
   app.server.on('connect', refuseConnect);
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', (_request, _payload, done) => done(null));
-  if (options.precompressed) {
+  if (options.clientDir) {
     await app.register(fastifyStatic, {
-      root: options.precompressed.root,
+      root: options.clientDir,
+      // Files are sent by the GET route below (reply.sendFile), not the plugin's wildcard route: that
+      // one reads the folders of each path on every request (a guard for case-insensitive disks).
       serve: false,
-      index: false,
-      dotfiles: 'deny',
+      preCompressed: true,
+      dotfiles: 'ignore', // Left to Astro (its 404), as a path with no file.
+      setHeaders: (reply) => {
+        reply.header('Vary', 'Accept-Encoding'); // As before, and the plugin then adds no lower-case one.
+        if (reply.request.url.startsWith('/_astro/')) reply.header('Cache-Control', IMMUTABLE);
+      },
     });
   }
 
@@ -106,6 +139,7 @@ export async function createSiteServer(astro: NodeHandler, options: SiteServerOp
   const toAstro = (request: FastifyRequest, reply: FastifyReply) => {
     reply.hijack();
     compress.handle(request.raw, reply.raw, () => void astro(request.raw, reply.raw));
+    return reply;
   };
 
   app.addHook('onRequest', async function siteHeaders(request, reply) {
@@ -122,16 +156,15 @@ export async function createSiteServer(astro: NodeHandler, options: SiteServerOp
     if (pathname.startsWith('/_astro/')) response.setHeader('Cache-Control', IMMUTABLE);
     const isRead = request.method === 'GET' || request.method === 'HEAD';
     watchSecurityPolicy(response, { pathname, isRead }, options.pagePolicy);
-    normalizeForwarded(request.raw, request.ip, trust);
+    normalizeForwarded(request.raw, request.ip, trusts);
   });
   app.addHook('onRequest', async function refuseMethods(request, reply) {
     if (!isSiteMethod(request.method))
       await reply.code(405).headers(METHOD_NOT_ALLOWED.headers).send(METHOD_NOT_ALLOWED.body);
   });
   app.addHook('onRequest', async function redirectCase(request, reply) {
-    if (request.method !== 'GET' && request.method !== 'HEAD') return;
     const pathname = pathOf(request.url);
-    const canonical = canonicalSpelling(pathname);
+    const canonical = request.method === 'GET' || request.method === 'HEAD' ? canonicalSpelling(pathname) : undefined;
     if (canonical) {
       const location = `${canonical}${request.url.slice(pathname.length)}`;
       await reply.code(301).headers({ Location: location, 'Cache-Control': 'public, max-age=86400' }).send();
@@ -140,24 +173,24 @@ export async function createSiteServer(astro: NodeHandler, options: SiteServerOp
 
   app.get('/healthz', async (_request, reply) => {
     const healthy = options.healthCheck ? await options.healthCheck().catch(() => false) : true;
+    const status = healthy ? 'ok' : 'unavailable';
     return reply
       .code(healthy ? 200 : 503)
       .headers(JSON_ANSWER_HEADERS)
-      .send(JSON.stringify({ status: healthy ? 'ok' : 'unavailable' }));
+      .send(JSON.stringify({ status }));
   });
+  // A built file, else Astro; a compressed copy is sent only in place of its original.
   app.get('/*', (request, reply) => {
-    const file = options.precompressed?.lookup(pathOf(request.url));
-    if (file && options.precompressed) return options.precompressed.serve(request, reply, file);
-    toAstro(request, reply);
-    return reply;
+    const pathname = decodedPath(request.url);
+    if (!options.clientDir || !pathname || /\.(br|gz)$/.test(pathname)) return toAstro(request, reply);
+    return reply.sendFile(pathname);
   });
-  app.post('/*', (request, reply) => {
-    toAstro(request, reply);
-    return reply;
-  });
-  app.setNotFoundHandler((request, reply) => {
-    toAstro(request, reply);
-    return reply;
+  app.post('/*', toAstro);
+  app.setNotFoundHandler(toAstro);
+  // A path @fastify/static will not read ("//x", "/./x", "/..") is no file either: Astro answers it.
+  app.setErrorHandler((error: { code?: unknown }, request, reply) => {
+    if (error.code === 'FST_STATIC_FORBIDDEN_PATH') return toAstro(request, reply);
+    throw error;
   });
   await app.ready();
   return app;

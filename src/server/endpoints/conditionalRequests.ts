@@ -10,9 +10,9 @@
  * - methods other than GET and HEAD (the API is POST: its answers are not cached by anyone);
  * - answers other than 200, and answers that already carry an ETag (uploaded photos).
  *
- * Whether the browser's copy is still good is decided by the `fresh` package everywhere: here,
- * for uploaded photos (src/server/uploads.ts), and in `send`, which serves the built files
- * (@astrojs/node's static handler and precompressedFiles.ts) and uses `fresh` itself. So every
+ * Whether the browser's copy is still good is decided by the `fresh` package here and for
+ * uploaded photos (src/server/uploads.ts), and by @fastify/send (which serves the built files for
+ * @fastify/static) with the same rules, checked together in tests/unit/freshness.test.ts. So every
  * answer follows the same rules (RFC 9110): If-None-Match compared weakly (W/"x" matches "x"),
  * If-Modified-Since only without If-None-Match, and a request sent with `Cache-Control: no-cache`
  * (a reload that asks past every cache) always gets the whole answer.
