@@ -150,8 +150,8 @@ describe('the services of a server reading events from the backend', () => {
 
   beforeAll(async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'admin-modes-site-'));
-    const settings = readServerSettings({ EVENTS_API_URL: 'http://127.0.0.1:9/Admin/api' });
-    site = await startServices(settings, dataDir, { DATA_DIR: dataDir });
+    const env = { DATA_DIR: dataDir, EVENTS_API_URL: 'http://127.0.0.1:9/Admin/api' };
+    site = await startServices(readServerSettings(env), env);
   });
 
   afterAll(() => site.close());

@@ -32,13 +32,13 @@ describe('an invitation e-mailed through a real SMTP server', () => {
   beforeAll(async () => {
     smtp = await startSmtp();
     const dataDir = mkdtempSync(path.join(tmpdir(), 'admin-link-mail-'));
-    const settings = readServerSettings({
+    const env = {
       DATA_DIR: dataDir,
       EVENTS_SAMPLE_DATA: 'off',
       SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
       CONTACT_TO: 'office@example.org',
-    });
-    site = await startServices(settings, dataDir, { DATA_DIR: dataDir });
+    };
+    site = await startServices(readServerSettings(env), env);
   });
 
   afterAll(async () => {
