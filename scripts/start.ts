@@ -88,7 +88,7 @@ contact.startMaintenance();
 console.info(
   contact.mailsMessages
     ? 'Contact messages are stored and e-mailed to the office.'
-    : 'Contact messages are stored only (no SMTP_URL); staff read them with "npm run messages".',
+    : 'Contact messages are stored only (no SMTP_URL); staff read them under Messages in /Admin.',
 );
 
 // The build's handler (@astrojs/node, middleware mode): it answers every request it is handed.
