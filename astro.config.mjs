@@ -7,6 +7,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { BUILT_SITE_FILE, siteUrlOf } from './src/lib/siteUrl.ts';
+import { devEventsApi } from './src/integrations/devEventsApi.ts';
 import { precompress } from './src/integrations/precompress.ts';
 import { searchIndex } from './src/integrations/searchIndex.ts';
 
@@ -76,7 +77,8 @@ export default defineConfig({
   // precompression of every file (the index's own scripts included).
   // keystatic(): the content editor at /keystatic and its API at /api/keystatic (on-demand routes;
   // src/middleware.ts answers 404 for both unless src/lib/keystatic/access.ts allows them).
-  integrations: [react(), keystatic(), recordSiteUrl(site), searchIndex(), precompress()],
+  // devEventsApi(): the events API under astro dev only (the built site's server answers it itself).
+  integrations: [react(), keystatic(), devEventsApi(), recordSiteUrl(site), searchIndex(), precompress()],
   trailingSlash: 'ignore',
   devToolbar: { enabled: false },
   server: { host: '127.0.0.1', port: 4321 },

@@ -12,6 +12,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { BUILT_SITE_FILE } from '../src/lib/siteUrl.ts';
+import { eventsApiRoutes } from '../src/server/api/eventsRoutes.ts';
 import { loadPagePolicies } from '../src/server/http/contentSecurityPolicy.ts';
 import { createSiteServer } from '../src/server/http/siteServer.ts';
 import { startServices } from '../src/server/services.ts';
@@ -105,6 +106,8 @@ const app = await createSiteServer((request, response) => handler(request, respo
   timeouts: settings.timeouts,
   // Every built file, and the copies compressed at build time (src/integrations/precompress.ts).
   clientDir: path.join(root, 'dist/client'),
+  // The events API, answered by Fastify routes rather than Astro (src/server/api/eventsRoutes.ts).
+  routes: eventsApiRoutes(events),
 });
 await app.listen({ port, host });
 console.info(`Serving the site on http://${host}:${port} (data in ${dataDir})`);

@@ -1,6 +1,6 @@
 /** The POST to the events list endpoint, as the Monthly Activities filter sends it. */
 
-/** Where the events list is asked for (src/pages/Admin/api/events_list.ts). */
+/** Where the events list is asked for (src/server/api/eventsApi.ts). */
 export const EVENTS_LIST_ENDPOINT = '/Admin/api/events_list';
 
 /** Asks for every event: a POST without a body, as the events contract (spec point 7) has it. */

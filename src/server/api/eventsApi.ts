@@ -3,71 +3,93 @@
  *   POST events_list                       -> 200 {"records": [event, ...]}
  *   POST event_details_list {"eventId": N} -> 200 {"records": [photo, ...]} (unknown id: [])
  * Bad input gets a 400 with a JSON error naming the problem; another method a 405 with
- * `Allow: POST`; a failing source a 503. Nothing here throws.
+ * `Allow: POST`; a cross-site form post a 403; a failing source a 503. Nothing here throws.
+ *
+ * One implementation, handed each call by whichever server runs: the Fastify routes of `npm start`
+ * (eventsRoutes.ts: the API is the busiest thing the site answers, and going through Astro's
+ * handler cost three quarters of its speed, see docs/performance.md) and, under `astro dev`, an
+ * Astro route injected for development only (src/integrations/devEventsApi.ts), through
+ * `handleEventsList` and `handleEventDetails` below, which take and give the Fetch API's objects.
  */
 import { parseId } from '../../lib/parseId.ts';
 import type { EventsSource } from '../events/EventsSource.ts';
-import { JSON_ANSWER_HEADERS, jsonAnswer, refuseUnlessPost } from '../endpoints/jsonAnswer.ts';
-import { eventsListText } from './eventsListText.ts';
+import { JSON_ANSWER_HEADERS } from '../endpoints/jsonAnswer.ts';
+import { isCrossSiteFormPost, CROSS_SITE_FORM_ERROR } from '../endpoints/originCheck.ts';
 import { BodyTooLargeError, readLimitedBody } from '../endpoints/readBody.ts';
+import { eventsListText } from './eventsListText.ts';
 
 /** Bodies are tiny ({"eventId": 12}); anything larger is refused unread. */
 export const MAX_BODY_BYTES = 8 * 1024;
 
-function badRequest(error: string): Response {
-  return jsonAnswer(400, { error });
+/** A call to the API, as a server hands it over. */
+export interface ApiCall {
+  readonly method: string;
+  /** The request's headers (by name, in any letter case). */
+  readonly headers: { get(name: string): string | null };
+  /** The site's own origin as this request reached it ("https://example.org"). */
+  readonly siteOrigin: string;
+  /** The body as text, refusing more than `maxBytes` (BodyTooLargeError); "" when there is none. */
+  text(maxBytes: number): Promise<string>;
 }
 
-/** The body of a request as text, or why it could not be had. */
-type BodyResult = { text: string } | { refused: Response };
-
-/** The body, or why not: too large (413), or broken off (400: the client went away mid-request). */
-async function bodyOf(request: Request): Promise<BodyResult> {
-  try {
-    return { text: await readLimitedBody(request, MAX_BODY_BYTES) };
-  } catch (error) {
-    if (error instanceof BodyTooLargeError) {
-      return {
-        refused: jsonAnswer(413, { error: `The request body is too large (more than ${MAX_BODY_BYTES} bytes)` }),
-      };
-    }
-    console.warn('Events API: the request body could not be read:', error instanceof Error ? error.message : error);
-    return {
-      refused: badRequest('The request body could not be read (the connection was interrupted); please try again'),
-    };
-  }
+/** The API's answer: a status, its headers and its body (already compressed when it says so). */
+export interface ApiAnswer {
+  readonly status: number;
+  readonly headers: Readonly<Record<string, string>>;
+  readonly body: string | Uint8Array;
 }
 
-/** The answer when the source fails (also sent by the site server's ready events_list answer). */
+function json(status: number, body: unknown, headers: Record<string, string> = {}): ApiAnswer {
+  return { status, headers: { ...JSON_ANSWER_HEADERS, ...headers }, body: JSON.stringify(body) };
+}
+
+/** The answer when the source fails. */
 const EVENTS_UNAVAILABLE = { error: 'Events are unavailable right now; please try again later' };
 
-function logSourceFailure(error: unknown) {
+function unavailable(error: unknown): ApiAnswer {
   console.error('Events source failed:', error instanceof Error ? error.message : error);
+  return json(503, EVENTS_UNAVAILABLE);
 }
 
-async function fromSource<T>(load: () => Promise<T>): Promise<Response> {
+/** A refusal every call gets alike (another site's form, another method), or undefined. */
+function refusalOf(call: ApiCall): ApiAnswer | undefined {
+  // What src/middleware.ts asks of every Astro route, asked here for the Fastify routes too.
+  if (isCrossSiteFormPost(call, call.siteOrigin)) return json(403, { error: CROSS_SITE_FORM_ERROR });
+  if (call.method !== 'POST') {
+    return json(405, { error: `${call.method} is not allowed here; use POST` }, { Allow: 'POST' });
+  }
+  return undefined;
+}
+
+/** The body, or why not: too large (413), or broken off (400: the client went away mid-request). */
+async function bodyOf(call: ApiCall): Promise<{ text: string } | { refused: ApiAnswer }> {
   try {
-    return jsonAnswer(200, { records: await load() });
+    return { text: await call.text(MAX_BODY_BYTES) };
   } catch (error) {
-    logSourceFailure(error);
-    return jsonAnswer(503, EVENTS_UNAVAILABLE);
+    if (error instanceof BodyTooLargeError) {
+      return { refused: json(413, { error: `The request body is too large (more than ${MAX_BODY_BYTES} bytes)` }) };
+    }
+    console.warn('Events API: the request body could not be read:', error instanceof Error ? error.message : error);
+    const message = 'The request body could not be read (the connection was interrupted); please try again';
+    return { refused: json(400, { error: message }) };
   }
 }
 
-export async function handleEventsList(request: Request, source: EventsSource): Promise<Response> {
-  const refused = refuseUnlessPost(request);
+export async function answerEventsList(call: ApiCall, source: EventsSource): Promise<ApiAnswer> {
+  const refused = refusalOf(call);
   if (refused) return refused;
-  const body = await bodyOf(request);
-  if ('refused' in body) return body.refused;
+  const read = await bodyOf(call);
+  if ('refused' in read) return read.refused;
   try {
-    const { encoding, body } = await eventsListText(source).encoded(request.headers.get('accept-encoding'));
+    const { encoding, body } = await eventsListText(source).encoded(call.headers.get('accept-encoding'));
     const headers = { ...JSON_ANSWER_HEADERS, Vary: 'Accept-Encoding' };
-    return new Response(new Uint8Array(body), {
+    return {
+      status: 200,
       headers: encoding === 'identity' ? headers : { ...headers, 'Content-Encoding': encoding },
-    });
+      body,
+    };
   } catch (error) {
-    logSourceFailure(error);
-    return jsonAnswer(503, EVENTS_UNAVAILABLE);
+    return unavailable(error);
   }
 }
 
@@ -84,18 +106,50 @@ function parseEventId(body: unknown): { eventId: number } | { error: string } {
   return eventId === undefined ? { error: 'eventId must be a positive whole number' } : { eventId };
 }
 
-export async function handleEventDetails(request: Request, source: EventsSource): Promise<Response> {
-  const refused = refuseUnlessPost(request);
+export async function answerEventDetails(call: ApiCall, source: EventsSource): Promise<ApiAnswer> {
+  const refused = refusalOf(call);
   if (refused) return refused;
-  const read = await bodyOf(request);
+  const read = await bodyOf(call);
   if ('refused' in read) return read.refused;
   let body: unknown;
   try {
     body = JSON.parse(read.text);
   } catch {
-    return badRequest('The request body is not valid JSON; send {"eventId": 12}');
+    return json(400, { error: 'The request body is not valid JSON; send {"eventId": 12}' });
   }
   const parsed = parseEventId(body);
-  if ('error' in parsed) return badRequest(parsed.error);
-  return fromSource(() => source.eventDetails(parsed.eventId));
+  if ('error' in parsed) return json(400, { error: parsed.error });
+  try {
+    return json(200, { records: await source.eventDetails(parsed.eventId) });
+  } catch (error) {
+    return unavailable(error);
+  }
 }
+
+/** The API's paths, each with its answer. */
+export const EVENTS_API = {
+  '/Admin/api/events_list': answerEventsList,
+  '/Admin/api/event_details_list': answerEventDetails,
+} as const;
+
+/** A Fetch API request as a call. */
+function callOf(request: Request): ApiCall {
+  const siteOrigin = new URL(request.url).origin;
+  return { method: request.method, headers: request.headers, siteOrigin, text: (max) => readLimitedBody(request, max) };
+}
+
+/** `request` answered by `answer`, as a Fetch API Response. */
+export async function respondTo(
+  request: Request,
+  answer: (call: ApiCall, source: EventsSource) => Promise<ApiAnswer>,
+  source: EventsSource,
+): Promise<Response> {
+  const { status, headers, body } = await answer(callOf(request), source);
+  return new Response(typeof body === 'string' ? body : new Uint8Array(body), { status, headers });
+}
+
+export const handleEventsList = (request: Request, source: EventsSource) =>
+  respondTo(request, answerEventsList, source);
+
+export const handleEventDetails = (request: Request, source: EventsSource) =>
+  respondTo(request, answerEventDetails, source);

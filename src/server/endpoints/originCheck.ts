@@ -20,7 +20,10 @@ function isFormContentType(contentType: string | null): boolean {
 }
 
 /** Whether `request` is a form post from another site (or from no site at all) to `siteOrigin`. */
-export function isCrossSiteFormPost(request: Request, siteOrigin: string): boolean {
+export function isCrossSiteFormPost(
+  request: { method: string; headers: { get(name: string): string | null } },
+  siteOrigin: string,
+): boolean {
   if (SAFE_METHODS.has(request.method)) return false;
   if (!isFormContentType(request.headers.get('content-type'))) return false;
   return request.headers.get('origin') !== siteOrigin;
@@ -35,6 +38,8 @@ export function isSameOriginRequest(request: Request, siteOrigin: string): boole
   return request.headers.get('origin') === siteOrigin;
 }
 
+export const CROSS_SITE_FORM_ERROR = 'Forms on this site can only be sent from its own pages';
+
 export function crossSiteFormResponse(): Response {
-  return jsonAnswer(403, { error: 'Forms on this site can only be sent from its own pages' });
+  return jsonAnswer(403, { error: CROSS_SITE_FORM_ERROR });
 }

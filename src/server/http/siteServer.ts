@@ -19,7 +19,13 @@ import type { Socket } from 'node:net';
 import send from '@fastify/send';
 import fastifyStatic from '@fastify/static';
 import compression from 'compression';
-import Fastify, { LogController, type FastifyBaseLogger, type FastifyReply, type FastifyRequest } from 'fastify';
+import Fastify, {
+  LogController,
+  type FastifyBaseLogger,
+  type FastifyPluginAsync,
+  type FastifyReply,
+  type FastifyRequest,
+} from 'fastify';
 import pino from 'pino';
 import { canonicalSpelling } from '../../lib/routes.ts';
 import { JSON_ANSWER_HEADERS } from '../endpoints/jsonAnswer.ts';
@@ -63,6 +69,8 @@ export interface SiteServerOptions {
   timeouts?: { headersMs: number; requestMs: number; keepAliveMs: number };
   /** The built files (dist/client); any other path goes to Astro. */
   clientDir?: string;
+  /** Routes answered without Astro (the events API: src/server/api/eventsRoutes.ts). */
+  routes?: FastifyPluginAsync;
 }
 
 const pathOf = (url: string) => url.split('?', 1)[0] ?? url;
@@ -171,6 +179,7 @@ export async function createSiteServer(astro: NodeHandler, options: SiteServerOp
     }
   });
 
+  if (options.routes) await app.register(options.routes);
   app.get('/healthz', async (_request, reply) => {
     const healthy = options.healthCheck ? await options.healthCheck().catch(() => false) : true;
     const status = healthy ? 'ok' : 'unavailable';

@@ -1,0 +1,61 @@
+/**
+ * The events API's routes on the site server (`npm start`): each call to POST
+ * /Admin/api/events_list or event_details_list is answered by eventsApi.ts from Fastify's own
+ * request and reply, without going through Astro's handler, whose work for each request (a Fetch
+ * API Request made from Node's, routing, the middleware, the Response copied back) cost three
+ * quarters of the API's speed (docs/performance.md). These are the only routes of these paths in
+ * the build: under `astro dev`, where this server does not run, an Astro route made for
+ * development only answers them with the same code (src/integrations/devEventsApi.ts).
+ * @fastify/compress compresses what is not kept compressed already (a long event_details_list).
+ */
+import { Readable } from 'node:stream';
+import fastifyCompress from '@fastify/compress';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { EventsSource } from '../events/EventsSource.ts';
+import { readLimitedBody } from '../endpoints/readBody.ts';
+import { EVENTS_API, type ApiCall } from './eventsApi.ts';
+
+function callOf(request: FastifyRequest): ApiCall {
+  const { headers } = request.raw;
+  const hasBody = headers['transfer-encoding'] !== undefined || Number(headers['content-length'] ?? 0) > 0;
+  // Read through the Fetch API's body reader, with the limits every endpoint's body has (readBody.ts).
+  const body = () =>
+    new Request('http://body.invalid/', {
+      method: 'POST',
+      headers: headers['content-length'] === undefined ? {} : { 'Content-Length': headers['content-length'] },
+      body: Readable.toWeb(request.raw) as ReadableStream<Uint8Array>,
+      duplex: 'half',
+    } as RequestInit);
+  return {
+    method: request.method,
+    headers: {
+      get: (name) => {
+        const value = headers[name.toLowerCase()];
+        return value === undefined ? null : Array.isArray(value) ? value.join(', ') : value;
+      },
+    },
+    // Fastify's protocol and host (X-Forwarded-Proto/Host only from a trusted proxy), as Astro's url.origin.
+    siteOrigin: `${request.protocol}://${request.host}`,
+    text: async (maxBytes) => (hasBody ? readLimitedBody(body(), maxBytes) : ''),
+  };
+}
+
+/** Registers the API's routes (each path with and without its trailing slash, as Astro's routes). */
+export function eventsApiRoutes(source: EventsSource): FastifyPluginAsync {
+  return async (app) => {
+    await app.register(fastifyCompress, { threshold: 1024 });
+    for (const [path, answer] of Object.entries(EVENTS_API)) {
+      for (const url of [path, `${path}/`]) {
+        // Every method the site answers reaches the API, which refuses all but POST itself (405, Allow: POST).
+        app.route({
+          method: ['GET', 'POST'],
+          url,
+          handler: async (request, reply) => {
+            const { status, headers, body } = await answer(callOf(request), source);
+            return reply.code(status).headers(headers).send(body);
+          },
+        });
+      }
+    }
+  };
+}
