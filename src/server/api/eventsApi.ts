@@ -75,7 +75,7 @@ async function bodyOf(call: ApiCall): Promise<{ text: string } | { refused: ApiA
   }
 }
 
-export async function answerEventsList(call: ApiCall, source: EventsSource): Promise<ApiAnswer> {
+async function answerEventsList(call: ApiCall, source: EventsSource): Promise<ApiAnswer> {
   const refused = refusalOf(call);
   if (refused) return refused;
   const read = await bodyOf(call);
@@ -106,7 +106,7 @@ function parseEventId(body: unknown): { eventId: number } | { error: string } {
   return eventId === undefined ? { error: 'eventId must be a positive whole number' } : { eventId };
 }
 
-export async function answerEventDetails(call: ApiCall, source: EventsSource): Promise<ApiAnswer> {
+async function answerEventDetails(call: ApiCall, source: EventsSource): Promise<ApiAnswer> {
   const refused = refusalOf(call);
   if (refused) return refused;
   const read = await bodyOf(call);

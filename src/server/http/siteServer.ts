@@ -1,31 +1,20 @@
 /**
- * The site's HTTP server: a Fastify app in front of the Astro handler built by @astrojs/node in
- * middleware mode (on-demand pages, the API, the 404 page). Started by scripts/start.ts, outside Vite.
- * Fastify and its plugins do the common work: @fastify/static sends the built files (dist/client),
- * with `preCompressed` for the .br/.gz copies made at build (src/integrations/precompress.ts);
- * `trustProxy` resolves the client's address (TRUST_PROXY: settings.ts, forwardedHeaders.ts); its
- * timeouts cut slow clients off; `clientErrorHandler` answers what could not be read (methods.ts);
- * its logger (pino) writes the request log asynchronously (a synchronous write per request cost a
- * fifth of the throughput), without its own request lines: they hold the address and the query.
- * The site's own hooks: the security headers (not @fastify/helmet: it has no Permissions-Policy and
- * adds five headers of its own) and each answer's policy (contentSecurityPolicy.ts); one log line
- * per request with no personal data; 405 with `Allow` (methods.ts); a fixed route in other letter
- * case (/Past-Webinars) redirected to its one spelling. Astro writes to Node's response itself
- * (`reply.hijack()`), so Fastify's onSend hooks, and so @fastify/compress, never see its answers:
- * the `compression` middleware compresses them on the way, as in Astro's own Express example.
+ * The site's HTTP server: a Fastify app in front of the Astro handler of @astrojs/node's middleware
+ * mode (on-demand pages, the 404 page), started by scripts/start.ts. Fastify's plugins and options
+ * do the common work: @fastify/static sends the built files (dist/client) with `preCompressed` for
+ * the build's .br/.gz copies; `trustProxy` resolves the client (TRUST_PROXY, settings.ts); its
+ * timeouts cut slow clients off; pino writes the log. The site's own, each saying why no plugin does
+ * it: the security headers and each answer's policy, the request line, 405 (methods.ts), case
+ * redirects. Astro writes to Node's response itself (`reply.hijack()`), so onSend hooks, and so
+ * @fastify/compress and @fastify/helmet's policy, never see its answers: the `compression`
+ * middleware compresses them on the way, as in Astro's own Express example.
  */
 import http from 'node:http';
 import type { Socket } from 'node:net';
 import send from '@fastify/send';
 import fastifyStatic from '@fastify/static';
 import compression from 'compression';
-import Fastify, {
-  LogController,
-  type FastifyBaseLogger,
-  type FastifyPluginAsync,
-  type FastifyReply,
-  type FastifyRequest,
-} from 'fastify';
+import Fastify, { LogController, type FastifyPluginAsync, type FastifyReply, type FastifyRequest } from 'fastify';
 import pino from 'pino';
 import { canonicalSpelling } from '../../lib/routes.ts';
 import { JSON_ANSWER_HEADERS } from '../endpoints/jsonAnswer.ts';
@@ -46,6 +35,8 @@ export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
   'Cross-Origin-Opener-Policy': 'same-origin',
   'Permissions-Policy': 'camera=(), microphone=(), geolocation=(), payment=(), usb=()',
 };
+
+const HEADER_LIST = Object.entries(SECURITY_HEADERS);
 
 /** Hashed build assets (/_astro/...): every answer at such a path, 304s and Astro's included. */
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -85,23 +76,6 @@ function decodedPath(url: string): string | undefined {
 }
 
 /**
- * Fastify's logger: pino, writing asynchronously. A line that is only a message at info level (the
- * request log) is written as that text, as the log has always read; anything more (an error with
- * its details) stays pino's JSON.
- */
-function asyncLogger(): FastifyBaseLogger {
-  const hooks = { streamWrite: plainWhenOnlyMessage };
-  return pino({ base: null, timestamp: false, hooks }, pino.destination({ sync: false }));
-}
-
-export function plainWhenOnlyMessage(line: string): string {
-  const parsed: unknown = JSON.parse(line);
-  const fields = new Map(typeof parsed === 'object' && parsed !== null ? Object.entries(parsed) : []);
-  const msg = fields.get('msg');
-  return fields.size === 2 && fields.get('level') === 30 && typeof msg === 'string' ? `${msg}\n` : line;
-}
-
-/**
  * `compression` called with Node's own request and response: typed for Express (Node's request
  * with more), it fits this method's shape as it is (parameters compare both ways), without a cast.
  */
@@ -110,13 +84,16 @@ interface NodeMiddleware {
 }
 
 export async function createSiteServer(astro: NodeHandler, options: SiteServerOptions = {}) {
-  const log = options.log === false ? undefined : (options.log ?? ((line: string) => app.log.info(line)));
+  // The log, written asynchronously (a synchronous write per request cost a fifth of the throughput):
+  // pino's JSON for Fastify's errors, and the request line as plain text, straight to the same stream.
+  const destination = options.log === undefined ? pino.destination({ sync: false }) : undefined;
+  const log = options.log === false ? undefined : (options.log ?? ((line: string) => destination?.write(`${line}\n`)));
   const { timeouts, trustProxy: { trusts } = { trusts: () => false } } = options;
   const compress: NodeMiddleware = { handle: compression({ threshold: 1024 }) };
   /** Each connection's answer under way (a client error after it started only closes the connection). */
   const responses = new WeakMap<Socket, http.ServerResponse>();
   const app = Fastify({
-    ...(options.log === undefined && { loggerInstance: asyncLogger() }),
+    ...(destination && { loggerInstance: pino({ base: null, timestamp: false }, destination) }),
     logController: new LogController({ disableRequestLogging: true }),
     trustProxy: (address, hop) => trusts(address, hop),
     // Time limits checked every second (Node's default: every 30 s).
@@ -150,33 +127,31 @@ export async function createSiteServer(astro: NodeHandler, options: SiteServerOp
     return reply;
   };
 
-  app.addHook('onRequest', async function siteHeaders(request, reply) {
-    const started = process.hrtime.bigint();
-    const pathname = pathOf(request.url);
+  // One hook, run first for every request (written with a callback: a hook per task, each a promise, cost
+  // throughput): the headers, the address Astro is handed, the refusals.
+  app.addHook('onRequest', function siteRequest(request, reply, done) {
+    const { method, url, raw } = request;
+    const pathname = pathOf(url);
     const response = reply.raw;
-    responses.set(request.raw.socket, response);
-    response.once('finish', () => {
-      responses.delete(request.raw.socket);
-      const ms = Number(process.hrtime.bigint() - started) / 1e6;
-      log?.(`${request.method} ${pathname} ${response.statusCode} ${ms.toFixed(1)}ms`);
-    });
-    for (const [name, value] of Object.entries(SECURITY_HEADERS)) response.setHeader(name, value);
+    responses.set(raw.socket, response);
+    for (const [name, value] of HEADER_LIST) response.setHeader(name, value);
     if (pathname.startsWith('/_astro/')) response.setHeader('Cache-Control', IMMUTABLE);
-    const isRead = request.method === 'GET' || request.method === 'HEAD';
+    const isRead = method === 'GET' || method === 'HEAD';
     watchSecurityPolicy(response, { pathname, isRead }, options.pagePolicy);
-    normalizeForwarded(request.raw, request.ip, trusts);
+    normalizeForwarded(raw, request.ip, trusts);
+    if (!isSiteMethod(method))
+      return void reply.code(405).headers(METHOD_NOT_ALLOWED.headers).send(METHOD_NOT_ALLOWED.body);
+    // A fixed route in another letter case (/Past-Webinars) leads to its one spelling.
+    const canonical = isRead ? canonicalSpelling(pathname) : undefined;
+    if (!canonical) return done();
+    const location = `${canonical}${url.slice(pathname.length)}`;
+    void reply.code(301).headers({ Location: location, 'Cache-Control': 'public, max-age=86400' }).send();
   });
-  app.addHook('onRequest', async function refuseMethods(request, reply) {
-    if (!isSiteMethod(request.method))
-      await reply.code(405).headers(METHOD_NOT_ALLOWED.headers).send(METHOD_NOT_ALLOWED.body);
-  });
-  app.addHook('onRequest', async function redirectCase(request, reply) {
-    const pathname = pathOf(request.url);
-    const canonical = request.method === 'GET' || request.method === 'HEAD' ? canonicalSpelling(pathname) : undefined;
-    if (canonical) {
-      const location = `${canonical}${request.url.slice(pathname.length)}`;
-      await reply.code(301).headers({ Location: location, 'Cache-Control': 'public, max-age=86400' }).send();
-    }
+  // The request line, when the answer is sent (Astro's too): no address, no query, no header, so no personal data.
+  app.addHook('onResponse', function requestLine(request, reply, done) {
+    responses.delete(request.raw.socket);
+    log?.(`${request.method} ${pathOf(request.url)} ${reply.raw.statusCode} ${reply.elapsedTime.toFixed(1)}ms`);
+    done();
   });
 
   if (options.routes) await app.register(options.routes);
