@@ -12,6 +12,7 @@ import { Readable } from 'node:stream';
 import fastifyCompress from '@fastify/compress';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { EventsSource } from '../events/EventsSource.ts';
+import { EVENTS_LIST_ENDPOINT } from '../../lib/events/eventsListRequest.ts';
 import { readLimitedBody } from '../endpoints/readBody.ts';
 import { EVENTS_API, type ApiCall } from './eventsApi.ts';
 
@@ -50,6 +51,8 @@ export function eventsApiRoutes(source: EventsSource): FastifyPluginAsync {
         app.route({
           method: ['GET', 'POST'],
           url,
+          // events_list is kept compressed in each encoding it is sent in (eventsListText.ts).
+          ...(path === EVENTS_LIST_ENDPOINT && { compress: false }),
           handler: async (request, reply) => {
             const { status, headers, body } = await answer(callOf(request), source);
             return reply.code(status).headers(headers).send(body);

@@ -94,7 +94,9 @@ export async function createSiteServer(astro: NodeHandler, options: SiteServerOp
   const responses = new WeakMap<Socket, http.ServerResponse>();
   const app = Fastify({
     ...(destination && { loggerInstance: pino({ base: null, timestamp: false }, destination) }),
+    // No request log of Fastify's own (it holds the address and the query), and so no child logger per request.
     logController: new LogController({ disableRequestLogging: true }),
+    childLoggerFactory: (logger) => logger,
     trustProxy: (address, hop) => trusts(address, hop),
     // Time limits checked every second (Node's default: every 30 s).
     http: { connectionsCheckingInterval: 1000, ...(timeouts && { headersTimeout: timeouts.headersMs }) },
