@@ -18,10 +18,10 @@ test('a form post to an on-demand route from another site gets a 403 with a JSON
   expect(await response.json()).toEqual({ error: 'Forms on this site can only be sent from its own pages' });
 });
 
-test('the site server’s ready events_list answer is the endpoint’s answer', async ({ request }) => {
+test('events_list answers a body-less call as it answers one with a JSON body', async ({ request }) => {
   // Body-less, as the Monthly Activities page and the events contract send it (src/server/api/eventsApi.ts).
   const ready = await request.fetch('/Admin/api/events_list', { method: 'POST' });
-  // With a JSON body: answered by the Astro endpoint (src/server/api/eventsApi.ts).
+  // With a JSON body: the same route (src/server/api/eventsRoutes.ts), the same answer.
   const endpoint = await request.post('/Admin/api/events_list', { data: {} });
   expect(ready.status()).toBe(200);
   expect(endpoint.status()).toBe(200);
