@@ -1,8 +1,9 @@
 /**
  * `npm start`: builds the site when the build is missing or older than its sources (not in
  * production, NODE_ENV=production, where it only says so), then serves it with one Node process:
- * a Fastify app (src/server/http/siteServer.ts) sending the built files and handing the rest to
- * the handler built by @astrojs/node in middleware mode (on-demand pages, the API, the 404 page).
+ * a Fastify app (src/server/http/siteServer.ts) sending the built files, answering the events API
+ * (src/server/api/eventsRoutes.ts) and handing the rest to the handler built by @astrojs/node in
+ * middleware mode (on-demand pages, the 404 page).
  * Every setting comes from the environment (HOST, PORT, DATA_DIR, TRUST_PROXY, ...:
  * src/server/settings.ts and the README's configuration tables), read once, here; a mistake in
  * one stops the start with its reason.
