@@ -7,7 +7,7 @@
  *
  * One implementation, handed each call by whichever server runs: the Fastify routes of `npm start`
  * (eventsRoutes.ts: the API is the busiest thing the site answers, and going through Astro's
- * handler cost three quarters of its speed, see docs/performance.md) and, under `astro dev`, an
+ * handler cost four fifths of its speed, see docs/performance.md) and, under `astro dev`, an
  * Astro route injected for development only (src/integrations/devEventsApi.ts), through
  * `handleEventsList` and `handleEventDetails` below, which take and give the Fetch API's objects.
  */

@@ -2,8 +2,8 @@
  * The events API's routes on the site server (`npm start`): each call to POST
  * /Admin/api/events_list or event_details_list is answered by eventsApi.ts from Fastify's own
  * request and reply, without going through Astro's handler, whose work for each request (a Fetch
- * API Request made from Node's, routing, the middleware, the Response copied back) cost three
- * quarters of the API's speed (docs/performance.md). These are the only routes of these paths in
+ * API Request made from Node's, routing, the middleware, the Response copied back) cost four
+ * fifths of the API's speed (docs/performance.md). These are the only routes of these paths in
  * the build: under `astro dev`, where this server does not run, an Astro route made for
  * development only answers them with the same code (src/integrations/devEventsApi.ts).
  * @fastify/compress compresses what is not kept compressed already (a long event_details_list).
