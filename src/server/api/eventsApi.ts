@@ -13,7 +13,8 @@
  */
 import { parseId } from '../../lib/parseId.ts';
 import type { EventsSource } from '../events/EventsSource.ts';
-import { JSON_ANSWER_HEADERS } from '../endpoints/jsonAnswer.ts';
+import { EVENTS_LIST_ENDPOINT } from '../../lib/events/eventsListRequest.ts';
+import { JSON_ANSWER_HEADERS, notPost } from '../endpoints/jsonAnswer.ts';
 import { isCrossSiteFormPost, CROSS_SITE_FORM_ERROR } from '../endpoints/originCheck.ts';
 import { BodyTooLargeError, readLimitedBody } from '../endpoints/readBody.ts';
 import { eventsListText } from './eventsListText.ts';
@@ -55,10 +56,9 @@ function unavailable(error: unknown): ApiAnswer {
 function refusalOf(call: ApiCall): ApiAnswer | undefined {
   // What src/middleware.ts asks of every Astro route, asked here for the Fastify routes too.
   if (isCrossSiteFormPost(call, call.siteOrigin)) return json(403, { error: CROSS_SITE_FORM_ERROR });
-  if (call.method !== 'POST') {
-    return json(405, { error: `${call.method} is not allowed here; use POST` }, { Allow: 'POST' });
-  }
-  return undefined;
+  if (call.method === 'POST') return undefined;
+  const { status, body, headers } = notPost(call.method);
+  return json(status, body, headers);
 }
 
 /** The body, or why not: too large (413), or broken off (400: the client went away mid-request). */
@@ -128,7 +128,7 @@ async function answerEventDetails(call: ApiCall, source: EventsSource): Promise<
 
 /** The API's paths, each with its answer. */
 export const EVENTS_API = {
-  '/Admin/api/events_list': answerEventsList,
+  [EVENTS_LIST_ENDPOINT]: answerEventsList,
   '/Admin/api/event_details_list': answerEventDetails,
 } as const;
 

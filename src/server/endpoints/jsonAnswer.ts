@@ -10,10 +10,16 @@ export function jsonAnswer(status: number, body: unknown, headers: Record<string
   return new Response(JSON.stringify(body), { status, headers: { ...JSON_ANSWER_HEADERS, ...headers } });
 }
 
+/** The 405 an endpoint that takes only POST gives `method`: its status, JSON body and headers. */
+export function notPost(method: string) {
+  return { status: 405, body: { error: `${method} is not allowed here; use POST` }, headers: { Allow: 'POST' } };
+}
+
 /** A 405 for anything but POST, or undefined for a POST. */
 export function refuseUnlessPost(request: Request): Response | undefined {
   if (request.method === 'POST') return undefined;
-  return jsonAnswer(405, { error: `${request.method} is not allowed here; use POST` }, { Allow: 'POST' });
+  const { status, body, headers } = notPost(request.method);
+  return jsonAnswer(status, body, headers);
 }
 
 /** The media type of a Content-Type header, lower case, without parameters: "application/json". */
