@@ -100,6 +100,19 @@ describe('preferredEncoding (negotiator)', () => {
   ] as const)('%s among %j -> %s', (header, available, expected) => {
     expect(preferredEncoding(header, available)).toBe(expected);
   });
+
+  it('gives each Accept-Encoding its own answer when asked again, past the number of values it remembers', () => {
+    const cases = [
+      ['gzip, deflate, br, zstd', 'br'],
+      ['gzip', 'gzip'],
+      ['br;q=0.5, gzip;q=0.8', 'gzip'],
+      ['identity', 'identity'],
+    ] as const;
+    for (let round = 0; round < 3; round += 1) {
+      for (const [header, expected] of cases) expect(preferredEncoding(header)).toBe(expected);
+      for (let other = 0; other < 100; other += 1) expect(preferredEncoding(`x-${round}-${other}, gzip`)).toBe('gzip');
+    }
+  });
 });
 
 describe('the site server with precompressed files', () => {

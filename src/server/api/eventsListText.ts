@@ -5,10 +5,19 @@
  * answer) and kept ready, uncompressed and compressed, so the endpoint neither lists, serialises
  * nor compresses the events again for every call. The server's on-the-fly compression leaves an
  * answer that already has a Content-Encoding as it is.
+ *
+ * Reading the store's revision takes a lock on the database file, and cost two fifths of the API's
+ * speed when made on every call (docs/performance.md). So with the store it is read again only
+ * when this process has changed the store since the last read (an admin's save shows at the next
+ * call), or when that read is a second old (another process's change, such as the importer's or
+ * `npm run seed`'s, shows within a second).
  */
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { EventsSource } from '../events/EventsSource.ts';
 import { preferredEncoding, type Encoding } from '../endpoints/contentEncoding.ts';
+
+/** How long a read of the store's revision is believed when this process has changed nothing since. */
+export const RECHECK_MS = 1000;
 
 /** The same body, uncompressed and compressed. */
 type PreparedBody = Record<Encoding, Buffer>;
@@ -30,10 +39,15 @@ function prepare(text: string): PreparedBody {
 
 export class EventsListText {
   readonly #source: EventsSource;
+  readonly #now: () => number;
   #kept: { version: string; text: string; body?: PreparedBody } | undefined;
+  /** The last read of the list version: when (`#now`), and the source's changesHere() then. */
+  #read: { version: string | undefined; at: number; changes: number } | undefined;
 
-  constructor(source: EventsSource) {
+  /** `now`: a clock in milliseconds (tests move it on). */
+  constructor(source: EventsSource, now: () => number = () => performance.now()) {
     this.#source = source;
+    this.#now = now;
   }
 
   /** `{"records": [...]}` of the current events; throws when the source cannot list them. */
@@ -51,11 +65,23 @@ export class EventsListText {
 
   async #current(): Promise<{ text: string; body?: PreparedBody }> {
     // The version is read before the list: a change in between only makes the next call rebuild.
-    const version = this.#source.listVersion();
+    const version = this.#listVersion();
     if (version !== undefined && this.#kept?.version === version) return this.#kept;
     const made = { text: JSON.stringify({ records: await this.#source.listEvents() }) };
     this.#kept = version === undefined ? undefined : { version, ...made };
     return this.#kept ?? made;
+  }
+
+  /** The source's list version, or with the store the last read of it while that still holds (see above). */
+  #listVersion(): string | undefined {
+    const changes = this.#source.changesHere?.();
+    if (changes === undefined) return this.#source.listVersion();
+    const now = this.#now();
+    const read = this.#read;
+    if (read && read.changes === changes && now - read.at < RECHECK_MS) return read.version;
+    const version = this.#source.listVersion();
+    this.#read = { version, at: now, changes };
+    return version;
   }
 }
 

@@ -22,6 +22,14 @@ function acceptedEncodings(acceptEncoding: string | undefined, available: readon
 }
 
 /**
+ * The choices made among all ENCODINGS, by Accept-Encoding value: browsers send a handful of
+ * values, and negotiating one again cost a tenth of an events_list call. Bounded, as any client
+ * may send any value.
+ */
+const chosen = new Map<string, Encoding>();
+const MAX_CHOSEN = 64;
+
+/**
  * The encoding to send among `available`: the one the client prefers ("br;q=0" refuses brotli),
  * brotli on a tie; none ("identity") when the client accepts none of them.
  */
@@ -29,6 +37,11 @@ export function preferredEncoding(
   acceptEncoding: string | undefined,
   available: readonly Encoding[] = ENCODINGS,
 ): Encoding {
+  const remembered = available === ENCODINGS && acceptEncoding !== undefined;
+  const known = remembered ? chosen.get(acceptEncoding) : undefined;
+  if (known) return known;
   const [best] = acceptedEncodings(acceptEncoding, available);
-  return available.find((encoding) => encoding === best) ?? 'identity';
+  const encoding = available.find((item) => item === best) ?? 'identity';
+  if (remembered && chosen.size < MAX_CHOSEN) chosen.set(acceptEncoding, encoding);
+  return encoding;
 }

@@ -23,6 +23,13 @@ export interface EventsSource {
    * tell without asking (then nothing is kept).
    */
   listVersion(): string | undefined;
+  /**
+   * For a source whose listVersion() takes a lock on a shared file (the embedded store): a count
+   * that grows with every change this process makes to it, read without one. A kept answer then
+   * asks for the list version at once after this process's own changes (the admin's saves), and
+   * otherwise at most once a second (eventsListText.ts).
+   */
+  changesHere?(): number;
   /** The photos of one event, in order; an unknown event has none. */
   eventDetails(eventId: number): Promise<EventImageRecord[]>;
   /**

@@ -32,6 +32,7 @@ export class SqliteEventsSource implements EventsSource {
   readonly #listEvents: StatementSync;
   readonly #eventDetails: StatementSync;
   readonly #revision: StatementSync;
+  readonly #changes: StatementSync;
   readonly #publicPhoto: StatementSync;
 
   constructor(db: DatabaseSync, { uploadsDir }: SqliteOptions) {
@@ -47,6 +48,7 @@ export class SqliteEventsSource implements EventsSource {
        ORDER BY sort_order, id`,
     );
     this.#revision = db.prepare('SELECT revision FROM events_revision');
+    this.#changes = db.prepare('SELECT total_changes() AS changes');
     this.#publicPhoto = db.prepare(
       `SELECT 1 AS found FROM event_images i JOIN events e USING (events_id) WHERE i.event_image = ? AND e.published = 1
        UNION ALL SELECT 1 FROM events WHERE events_image = ? AND published = 1 LIMIT 1`,
@@ -69,6 +71,15 @@ export class SqliteEventsSource implements EventsSource {
   listVersion(): string | undefined {
     const revision = this.#revision.get()?.['revision'];
     return typeof revision === 'number' ? String(revision) : undefined;
+  }
+
+  /**
+   * The rows this connection (the server's one: its admin's saves) has inserted, updated or
+   * deleted since it opened, in any table, triggers' changes included: SQLite's total_changes(),
+   * which reads no table, so takes no lock.
+   */
+  changesHere(): number {
+    return Number(this.#changes.get()?.['changes']);
   }
 
   async listEvents(): Promise<EventRecord[]> {
