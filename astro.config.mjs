@@ -70,7 +70,7 @@ export default defineConfig({
   site: site.href,
   output: 'static',
   // staticHeaders: the policy of each prerendered page (security.csp below) goes to
-  // dist/_headers.json, which the site server sends as a header (src/server/http/contentSecurityPolicy.ts),
+  // dist/_headers.json, which the site server sends as a header (src/server/securityHeaders.ts),
   // instead of a <meta http-equiv> tag, which cannot carry frame-ancestors.
   adapter: node({ mode: 'middleware', staticHeaders: true }),
   // Build steps run in this order when the build is done: the search index, then the

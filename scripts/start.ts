@@ -14,7 +14,7 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { BUILT_SITE_FILE } from '../src/lib/siteUrl.ts';
 import { eventsApiRoutes } from '../src/server/api/eventsRoutes.ts';
-import { loadPagePolicies } from '../src/server/http/contentSecurityPolicy.ts';
+import { loadPagePolicies } from '../src/server/securityHeaders.ts';
 import { createSiteServer } from '../src/server/http/siteServer.ts';
 import { startServices } from '../src/server/services.ts';
 import { readServerSettings, SettingsError, startupWarnings, type ServerSettings } from '../src/server/settings.ts';

@@ -8,7 +8,7 @@ import type http from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadPagePolicies, STATIC_HEADERS_FILE } from '../../src/server/http/contentSecurityPolicy.ts';
+import { loadPagePolicies, STATIC_HEADERS_FILE } from '../../src/server/securityHeaders.ts';
 import { createSiteServer } from '../../src/server/http/siteServer.ts';
 
 const HOME = "default-src 'self'; script-src 'self' 'sha256-home'; frame-src https://www.youtube-nocookie.com";

@@ -60,7 +60,7 @@ export async function handleRemovePhoto(
   eventId: number | undefined,
   photoId: number | undefined,
 ): Promise<Response> {
-  // POST, not DELETE: the site server answers only GET, HEAD and POST (src/server/http/methods.ts).
+  // POST, not DELETE: the site server answers only GET, HEAD and POST (src/server/pageMethods.ts).
   if (request.method !== 'POST') return jsonAnswer(405, { error: 'Use POST.' }, { Allow: 'POST' });
   const removed =
     eventId !== undefined && photoId !== undefined

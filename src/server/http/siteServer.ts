@@ -1,13 +1,10 @@
 /**
- * The site's HTTP server: a Fastify app in front of the Astro handler of @astrojs/node's middleware
- * mode (on-demand pages, the 404 page), started by scripts/start.ts. Fastify's plugins and options
- * do the common work: @fastify/static sends the built files (dist/client) with `preCompressed` for
- * the build's .br/.gz copies; `trustProxy` resolves the client (TRUST_PROXY, settings.ts); its
- * timeouts cut slow clients off; pino writes the log. The site's own, each saying why no plugin does
- * it: the security headers and each answer's policy, the request line, 405 (methods.ts), case
- * redirects. Astro writes to Node's response itself (`reply.hijack()`), so onSend hooks, and so
- * @fastify/compress and @fastify/helmet's policy, never see its answers: the `compression`
- * middleware compresses them on the way, as in Astro's own Express example.
+ * The site's HTTP server: a Fastify app in front of @astrojs/node's middleware-mode handler, with
+ * @fastify/static (the build's .br/.gz copies), `trustProxy`, Fastify's timeouts and pino. Astro
+ * writes to Node's response itself (`reply.hijack()`), so no onSend hook, nor @fastify/compress,
+ * sees its answers: `compression` compresses them, as in Astro's Express example. The site's own,
+ * each saying why: the headers (one hook; which ones: ../securityHeaders.ts), 405 and 501
+ * (methods.ts), case redirects.
  */
 import http from 'node:http';
 import type { Socket } from 'node:net';
@@ -19,32 +16,23 @@ import pino from 'pino';
 import { canonicalSpelling } from '../../lib/routes.ts';
 import { JSON_ANSWER_HEADERS } from '../endpoints/jsonAnswer.ts';
 import type { ProxyTrust } from '../settings.ts';
+import { isSiteMethod, METHOD_NOT_ALLOWED } from '../pageMethods.ts';
+import { SECURITY_HEADERS } from '../securityHeaders.ts';
 import { NON_PAGE_POLICY, watchSecurityPolicy } from './contentSecurityPolicy.ts';
 import { normalizeForwarded } from './forwardedHeaders.ts';
-import { answerClientError, isSiteMethod, METHOD_NOT_ALLOWED, refuseConnect } from './methods.ts';
+import { answerClientError, refuseConnect } from './methods.ts';
 
-export { NON_PAGE_POLICY };
-
-/** Headers every answer carries (the Content-Security-Policy is chosen per answer). */
-export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
-  'Strict-Transport-Security': 'max-age=63072000; includeSubDomains',
-  'X-Content-Type-Options': 'nosniff',
-  'X-Frame-Options': 'DENY',
-  'Referrer-Policy': 'strict-origin-when-cross-origin',
-  'Cross-Origin-Resource-Policy': 'same-origin',
-  'Cross-Origin-Opener-Policy': 'same-origin',
-  'Permissions-Policy': 'camera=(), microphone=(), geolocation=(), payment=(), usb=()',
-};
+export { NON_PAGE_POLICY, SECURITY_HEADERS };
 
 const HEADER_LIST = Object.entries(SECURITY_HEADERS);
 
-/** Hashed build assets (/_astro/...): every answer at such a path, 304s and Astro's included. */
+/** Hashed build assets (/_astro/...), 304s and Astro's answers included. */
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 // RFC 9239 makes text/javascript JavaScript's type; @fastify/send's mime 3 still says application/javascript.
 send.mime.define({ 'text/javascript': ['js', 'mjs'] }, true);
 
-/** The Astro handler of @astrojs/node's middleware mode (no `next`: it answers every request it gets). */
+/** The Astro handler of @astrojs/node's middleware mode (it answers every request it gets). */
 export type NodeHandler = (request: http.IncomingMessage, response: http.ServerResponse) => void | Promise<void>;
 
 export interface SiteServerOptions {
@@ -75,26 +63,21 @@ function decodedPath(url: string): string | undefined {
   }
 }
 
-/**
- * `compression` called with Node's own request and response: typed for Express (Node's request
- * with more), it fits this method's shape as it is (parameters compare both ways), without a cast.
- */
+/** `compression` (typed for Express) on Node's own request and response: its shape fits, without a cast. */
 interface NodeMiddleware {
   handle(request: http.IncomingMessage, response: http.ServerResponse, next: () => void): void;
 }
 
 export async function createSiteServer(astro: NodeHandler, options: SiteServerOptions = {}) {
-  // The log, written asynchronously (a synchronous write per request cost a fifth of the throughput):
-  // pino's JSON for Fastify's errors, and the request line as plain text, straight to the same stream.
+  // Asynchronous (a synchronous write per request cost a fifth of the throughput); request lines as plain text.
   const destination = options.log === undefined ? pino.destination({ sync: false }) : undefined;
   const log = options.log === false ? undefined : (options.log ?? ((line: string) => destination?.write(`${line}\n`)));
   const { timeouts, trustProxy: { trusts } = { trusts: () => false } } = options;
   const compress: NodeMiddleware = { handle: compression({ threshold: 1024 }) };
-  /** Each connection's answer under way (a client error after it started only closes the connection). */
-  const responses = new WeakMap<Socket, http.ServerResponse>();
+  const responses = new WeakMap<Socket, http.ServerResponse>(); // Answers under way, for answerClientError.
   const app = Fastify({
     ...(destination && { loggerInstance: pino({ base: null, timestamp: false }, destination) }),
-    // No request log of Fastify's own (it holds the address and the query), and so no child logger per request.
+    // No request log of Fastify's (it holds the address and the query), so no child logger per request.
     logController: new LogController({ disableRequestLogging: true }),
     childLoggerFactory: (logger) => logger,
     trustProxy: (address, hop) => trusts(address, hop),
@@ -110,9 +93,7 @@ export async function createSiteServer(astro: NodeHandler, options: SiteServerOp
   if (options.clientDir) {
     await app.register(fastifyStatic, {
       root: options.clientDir,
-      // Files are sent by the GET route below (reply.sendFile), not the plugin's wildcard route: that
-      // one reads the folders of each path on every request (a guard for case-insensitive disks).
-      serve: false,
+      serve: false, // Sent by the GET route below: the plugin's own reads each path's folders every time.
       preCompressed: true,
       dotfiles: 'ignore', // Left to Astro (its 404), as a path with no file.
       setHeaders: (reply) => {
@@ -129,8 +110,7 @@ export async function createSiteServer(astro: NodeHandler, options: SiteServerOp
     return reply;
   };
 
-  // One hook, run first for every request, with a callback (three async hooks made three promises a
-  // request): the headers, the address Astro is handed, the refusals.
+  // First for every request, one hook with a callback (not three promises): headers, addresses, refusals.
   app.addHook('onRequest', function siteRequest(request, reply, done) {
     const { method, url, raw } = request;
     const pathname = pathOf(url);
@@ -159,11 +139,9 @@ export async function createSiteServer(astro: NodeHandler, options: SiteServerOp
   if (options.routes) await app.register(options.routes);
   app.get('/healthz', async (_request, reply) => {
     const healthy = options.healthCheck ? await options.healthCheck().catch(() => false) : true;
-    const status = healthy ? 'ok' : 'unavailable';
-    return reply
-      .code(healthy ? 200 : 503)
-      .headers(JSON_ANSWER_HEADERS)
-      .send(JSON.stringify({ status }));
+    const body = JSON.stringify({ status: healthy ? 'ok' : 'unavailable' });
+    void reply.code(healthy ? 200 : 503).headers(JSON_ANSWER_HEADERS);
+    return reply.send(body);
   });
   // A built file, else Astro; a compressed copy is sent only in place of its original.
   app.get('/*', (request, reply) => {
