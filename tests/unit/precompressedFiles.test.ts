@@ -185,6 +185,14 @@ describe('the site server with precompressed files', () => {
     expect(otherEncoding.status).toBe(200);
   });
 
+  it("sends a folder's path its index.html, and leaves a folder without one to Astro", async () => {
+    const home = await request('/?from=footer', { 'Accept-Encoding': 'br' });
+    expect(home.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(home.body).toString()).toBe(PAGE);
+    const noPage = await request('/_astro/', { 'Accept-Encoding': 'br' });
+    expect(noPage.body.toString()).toBe('astro answered GET /_astro/');
+  });
+
   it('sends files without copies as they are, and leaves other methods and other paths to Astro', async () => {
     // Every built file is sent from disk (as `npm start` always did); only paths with no file reach Astro.
     for (const file of ['photo.png', 'tiny.css']) {

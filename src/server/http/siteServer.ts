@@ -143,11 +143,12 @@ export async function createSiteServer(astro: NodeHandler, options: SiteServerOp
     void reply.code(healthy ? 200 : 503).headers(JSON_ANSWER_HEADERS);
     return reply.send(body);
   });
-  // A built file, else Astro; a compressed copy is sent only in place of its original.
+  // A built file (a folder's path: its index.html, which @fastify/static would stat once more to find), else
+  // Astro; a compressed copy is sent only in place of its original.
   app.get('/*', (request, reply) => {
     const pathname = decodedPath(request.url);
     if (!options.clientDir || !pathname || /\.(br|gz)$/.test(pathname)) return toAstro(request, reply);
-    return reply.sendFile(pathname);
+    return reply.sendFile(pathname.endsWith('/') ? `${pathname}index.html` : pathname);
   });
   app.post('/*', toAstro);
   app.setNotFoundHandler(toAstro);
