@@ -6,7 +6,7 @@
  * nor compresses the events again for every call. The server's on-the-fly compression leaves an
  * answer that already has a Content-Encoding as it is.
  *
- * Reading the store's revision takes a lock on the database file, and cost two fifths of the API's
+ * Reading the store's revision takes a lock on the database file, and cost about a third of the API's
  * speed when made on every call (docs/performance.md). So with the store it is read again only
  * when this process has changed the store since the last read (an admin's save shows at the next
  * call), or when that read is a second old (another process's change, such as the importer's or
