@@ -140,8 +140,10 @@ export async function createSiteServer(astro: NodeHandler, options: SiteServerOp
   app.get('/healthz', async (_request, reply) => {
     const healthy = options.healthCheck ? await options.healthCheck().catch(() => false) : true;
     const body = JSON.stringify({ status: healthy ? 'ok' : 'unavailable' });
-    void reply.code(healthy ? 200 : 503).headers(JSON_ANSWER_HEADERS);
-    return reply.send(body);
+    return reply
+      .code(healthy ? 200 : 503)
+      .headers(JSON_ANSWER_HEADERS)
+      .send(body);
   });
   // A built file (a folder's path: its index.html, which @fastify/static would stat once more to find), else
   // Astro; a compressed copy is sent only in place of its original.
