@@ -4,7 +4,7 @@
  * of pages rendered on demand, and compression.
  */
 import { expect, test, type APIRequestContext, type APIResponse } from '@playwright/test';
-import { SECURITY_HEADERS } from '../../src/server/http/siteServer.ts';
+import { SECURITY_HEADERS } from '../../src/server/securityHeaders.ts';
 import { gradeAnswer } from './observatory.ts';
 import { PAGE_ROUTES } from './routes.ts';
 

@@ -12,7 +12,9 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eventsApiRoutes } from '../../src/server/api/eventsRoutes.ts';
 import type { EventsSource } from '../../src/server/events/EventsSource.ts';
 import { createEventsSource } from '../../src/server/events/index.ts';
-import { createSiteServer, NON_PAGE_POLICY, SECURITY_HEADERS } from '../../src/server/http/siteServer.ts';
+import { NON_PAGE_POLICY } from '../../src/server/http/contentSecurityPolicy.ts';
+import { createSiteServer } from '../../src/server/http/siteServer.ts';
+import { SECURITY_HEADERS } from '../../src/server/securityHeaders.ts';
 import { parseProxyTrust } from '../../src/server/settings.ts';
 
 const LIST = '/Admin/api/events_list';

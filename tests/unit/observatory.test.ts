@@ -1,7 +1,7 @@
 /** The model of the HTTP Observatory's rules that the browser tests grade the pages with. */
 import { describe, expect, it } from 'vitest';
 import { gradeAnswer, gradeFor, type HeaderMap } from '../e2e/observatory.ts';
-import { SECURITY_HEADERS } from '../../src/server/http/siteServer.ts';
+import { SECURITY_HEADERS } from '../../src/server/securityHeaders.ts';
 
 const URL = 'https://isa-tamilnadu.example.org/';
 const lower = (headers: Record<string, string>) =>

@@ -7,7 +7,8 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { precompressDirectory } from '../../src/integrations/precompress.ts';
 import { preferredEncoding } from '../../src/server/endpoints/contentEncoding.ts';
-import { createSiteServer, SECURITY_HEADERS } from '../../src/server/http/siteServer.ts';
+import { createSiteServer } from '../../src/server/http/siteServer.ts';
+import { SECURITY_HEADERS } from '../../src/server/securityHeaders.ts';
 
 const PAGE = `<!doctype html><title>Branches</title>${'<p>Dr. Example, Secretary, Salem branch.</p>'.repeat(100)}`;
 const SCRIPT = `export const names = ${JSON.stringify(Array.from({ length: 200 }, (_, index) => `bearer ${index}`))};`;

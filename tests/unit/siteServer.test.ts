@@ -1,7 +1,9 @@
 import type { AddressInfo } from 'node:net';
 import type http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSiteServer, NON_PAGE_POLICY, SECURITY_HEADERS } from '../../src/server/http/siteServer.ts';
+import { NON_PAGE_POLICY } from '../../src/server/http/contentSecurityPolicy.ts';
+import { createSiteServer } from '../../src/server/http/siteServer.ts';
+import { SECURITY_HEADERS } from '../../src/server/securityHeaders.ts';
 
 const PAGE = `<!doctype html><title>t</title>${'<p>Safe anaesthesia for every patient.</p>'.repeat(200)}`;
 /** The policies of the "prerendered" pages of this test server. */

@@ -55,7 +55,8 @@ export function eventsApiRoutes(source: EventsSource): FastifyPluginAsync {
           ...(path === EVENTS_LIST_ENDPOINT && { compress: false }),
           handler: async (request, reply) => {
             const { status, headers, body } = await answer(callOf(request), source);
-            return reply.code(status).headers(headers).send(body);
+            reply.code(status).headers(headers);
+            return body; // Not the reply, a thenable that Fastify would wait on (src/server/http/siteServer.ts).
           },
         });
       }

@@ -34,6 +34,7 @@ export class SqliteEventsSource implements EventsSource {
   readonly #revision: StatementSync;
   readonly #changes: StatementSync;
   readonly #publicPhoto: StatementSync;
+  readonly #alive: StatementSync;
 
   constructor(db: DatabaseSync, { uploadsDir }: SqliteOptions) {
     this.#db = db;
@@ -53,6 +54,7 @@ export class SqliteEventsSource implements EventsSource {
       `SELECT 1 AS found FROM event_images i JOIN events e USING (events_id) WHERE i.event_image = ? AND e.published = 1
        UNION ALL SELECT 1 FROM events WHERE events_image = ? AND published = 1 LIMIT 1`,
     );
+    this.#alive = db.prepare('SELECT 1 AS ok');
   }
 
   /**
@@ -105,7 +107,7 @@ export class SqliteEventsSource implements EventsSource {
 
   async isHealthy(): Promise<boolean> {
     try {
-      return this.#db.prepare('SELECT 1 AS ok').get()?.['ok'] === 1;
+      return this.#alive.get()?.['ok'] === 1; // Throws once the connection is closed.
     } catch {
       return false;
     }

@@ -20,12 +20,13 @@ export function withHeaderOnlyDirectives(policy: string): string {
 export const NON_PAGE_POLICY = `default-src 'none'; ${HEADER_ONLY_DIRECTIVES}`;
 
 type PagePolicy = ((pathname: string) => string | undefined) | undefined;
+type Page = { pathname: string; isRead: boolean };
 
 /**
  * A page read at its path gets its own; Astro's (on-demand pages) is kept, with frame-ancestors; the 404 page gets
  * the 404 page's at any path; a 304 without one, none (the stored page's stays); anything else, NON_PAGE_POLICY.
  */
-function policyFor(response: http.ServerResponse, page: { pathname: string; isRead: boolean }, pagePolicy: PagePolicy) {
+function policyFor(response: http.ServerResponse, page: Page, pagePolicy: PagePolicy) {
   const own = page.isRead ? pagePolicy?.(page.pathname) : undefined;
   if (own) return own;
   const current = response.getHeader('Content-Security-Policy');
@@ -35,11 +36,7 @@ function policyFor(response: http.ServerResponse, page: { pathname: string; isRe
   return (isHtml && response.statusCode === 404 ? pagePolicy?.('/404') : undefined) ?? NON_PAGE_POLICY;
 }
 
-export function watchSecurityPolicy(
-  response: http.ServerResponse,
-  page: { pathname: string; isRead: boolean },
-  pagePolicy: PagePolicy,
-): void {
+export function watchSecurityPolicy(response: http.ServerResponse, page: Page, pagePolicy: PagePolicy): void {
   onHeaders(response, () => {
     const policy = policyFor(response, page, pagePolicy);
     if (policy) response.setHeader('Content-Security-Policy', policy);

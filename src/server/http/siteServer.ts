@@ -1,10 +1,9 @@
 /**
- * The site's HTTP server: a Fastify app in front of @astrojs/node's middleware-mode handler, with
- * @fastify/static (the build's .br/.gz copies), `trustProxy`, Fastify's timeouts and pino. Astro
- * writes to Node's response itself (`reply.hijack()`), so no onSend hook, nor @fastify/compress,
- * sees its answers: `compression` compresses them, as in Astro's Express example. The site's own,
- * each saying why: the headers (one hook; which ones: ../securityHeaders.ts), 405 and 501
- * (methods.ts), case redirects.
+ * The site's HTTP server: a Fastify app in front of @astrojs/node's middleware-mode handler, with @fastify/static
+ * (the build's .br/.gz copies), `trustProxy`, Fastify's timeouts and pino. Astro writes to Node's response itself
+ * (`reply.hijack()`), so no onSend hook, nor @fastify/compress, sees its answers: `compression` compresses them, as
+ * in Astro's Express example. The site's own, each saying why: the headers (one hook; which ones:
+ * ../securityHeaders.ts), 405 and 501 (methods.ts), case redirects, the request lines' writes.
  */
 import http from 'node:http';
 import type { Socket } from 'node:net';
@@ -18,11 +17,9 @@ import { JSON_ANSWER_HEADERS } from '../endpoints/jsonAnswer.ts';
 import type { ProxyTrust } from '../settings.ts';
 import { isSiteMethod, METHOD_NOT_ALLOWED } from '../pageMethods.ts';
 import { SECURITY_HEADERS } from '../securityHeaders.ts';
-import { NON_PAGE_POLICY, watchSecurityPolicy } from './contentSecurityPolicy.ts';
+import { watchSecurityPolicy } from './contentSecurityPolicy.ts';
 import { normalizeForwarded } from './forwardedHeaders.ts';
 import { answerClientError, refuseConnect } from './methods.ts';
-
-export { NON_PAGE_POLICY, SECURITY_HEADERS };
 
 const HEADER_LIST = Object.entries(SECURITY_HEADERS);
 
@@ -38,7 +35,7 @@ export type NodeHandler = (request: http.IncomingMessage, response: http.ServerR
 export interface SiteServerOptions {
   /** Whether the store behind the site can answer; GET /healthz reports it. */
   healthCheck?: () => Promise<boolean>;
-  /** Where request lines go (default: the app's logger, to standard output); `false` turns them off. */
+  /** Where request lines go (default: standard output, through pino's destination); `false` turns them off. */
   log?: ((line: string) => void) | false;
   /** The Content-Security-Policy header of the prerendered page at a path, if any. */
   pagePolicy?: (pathname: string) => string | undefined;
@@ -57,7 +54,8 @@ const pathOf = (url: string) => url.split('?', 1)[0] ?? url;
 /** The path of `url` decoded as @fastify/static's own route decodes it; undefined when it is not valid. */
 function decodedPath(url: string): string | undefined {
   try {
-    return decodeURI(pathOf(url).replace(/%(?:23|3f)/giu, decodeURIComponent));
+    const path = pathOf(url);
+    return path.includes('%') ? decodeURI(path.replace(/%(?:23|3f)/giu, decodeURIComponent)) : path;
   } catch {
     return undefined;
   }
@@ -68,10 +66,19 @@ interface NodeMiddleware {
   handle(request: http.IncomingMessage, response: http.ServerResponse, next: () => void): void;
 }
 
+/** Request lines, written at once when a burst of work is done, and at exit (a write each cost a fifth of the rate). */
+export function requestLines(destination: { write(text: string): unknown }) {
+  const pending: string[] = [];
+  const flush = () => pending.length > 0 && destination.write(`${pending.splice(0).join('\n')}\n`);
+  process.once('exit', flush);
+  return (line: string) => {
+    if (pending.push(line) === 1) setImmediate(flush);
+  };
+}
+
 export async function createSiteServer(astro: NodeHandler, options: SiteServerOptions = {}) {
-  // Asynchronous (a synchronous write per request cost a fifth of the throughput); request lines as plain text.
-  const destination = options.log === undefined ? pino.destination({ sync: false }) : undefined;
-  const log = options.log === false ? undefined : (options.log ?? ((line: string) => destination?.write(`${line}\n`)));
+  const destination = options.log === undefined ? pino.destination({ sync: true }) : undefined;
+  const log = options.log === false ? undefined : (options.log ?? (destination && requestLines(destination)));
   const { timeouts, trustProxy: { trusts } = { trusts: () => false } } = options;
   const compress: NodeMiddleware = { handle: compression({ threshold: 1024 }) };
   const responses = new WeakMap<Socket, http.ServerResponse>(); // Answers under way, for answerClientError.
@@ -107,7 +114,6 @@ export async function createSiteServer(astro: NodeHandler, options: SiteServerOp
   const toAstro = (request: FastifyRequest, reply: FastifyReply) => {
     reply.hijack();
     compress.handle(request.raw, reply.raw, () => void astro(request.raw, reply.raw));
-    return reply;
   };
 
   // First for every request, one hook with a callback (not three promises): headers, addresses, refusals.
@@ -127,7 +133,7 @@ export async function createSiteServer(astro: NodeHandler, options: SiteServerOp
     const canonical = isRead ? canonicalSpelling(pathname) : undefined;
     if (!canonical) return done();
     const location = `${canonical}${url.slice(pathname.length)}`;
-    void reply.code(301).headers({ Location: location, 'Cache-Control': 'public, max-age=86400' }).send();
+    void reply.header('Cache-Control', 'public, max-age=86400').redirect(location, 301);
   });
   // The request line, when the answer is sent (Astro's too): no address, no query, no header, so no personal data.
   app.addHook('onResponse', function requestLine(request, reply, done) {
@@ -137,20 +143,18 @@ export async function createSiteServer(astro: NodeHandler, options: SiteServerOp
   });
 
   if (options.routes) await app.register(options.routes);
+  // Handlers return the body, or nothing, never the reply: a returned reply is a thenable Fastify waits on.
   app.get('/healthz', async (_request, reply) => {
     const healthy = options.healthCheck ? await options.healthCheck().catch(() => false) : true;
-    const body = JSON.stringify({ status: healthy ? 'ok' : 'unavailable' });
-    return reply
-      .code(healthy ? 200 : 503)
-      .headers(JSON_ANSWER_HEADERS)
-      .send(body);
+    reply.code(healthy ? 200 : 503).headers(JSON_ANSWER_HEADERS);
+    return JSON.stringify({ status: healthy ? 'ok' : 'unavailable' });
   });
   // A built file (a folder's path: its index.html, which @fastify/static would stat once more to find), else
   // Astro; a compressed copy is sent only in place of its original.
   app.get('/*', (request, reply) => {
     const pathname = decodedPath(request.url);
     if (!options.clientDir || !pathname || /\.(br|gz)$/.test(pathname)) return toAstro(request, reply);
-    return reply.sendFile(pathname.endsWith('/') ? `${pathname}index.html` : pathname);
+    void reply.sendFile(pathname.endsWith('/') ? `${pathname}index.html` : pathname);
   });
   app.post('/*', toAstro);
   app.setNotFoundHandler(toAstro);
