@@ -1,9 +1,9 @@
 /**
  * The site's HTTP server: a Fastify app in front of @astrojs/node's middleware-mode handler, with @fastify/static
  * (the build's .br/.gz copies), `trustProxy`, Fastify's timeouts and pino. Astro writes to Node's response itself
- * (`reply.hijack()`), so no onSend hook, nor @fastify/compress, sees its answers: `compression` compresses them, as
- * in Astro's Express example. The site's own, each saying why: the headers (one hook; which ones:
- * ../securityHeaders.ts), 405 and 501 (methods.ts), case redirects, the request lines' writes.
+ * (`reply.hijack()`), so no onSend hook, nor @fastify/compress, sees its answers: `compression` does, as in Astro's
+ * Express example. The site's own, each saying why: the headers (one hook; which: ../securityHeaders.ts), 405 and
+ * 501 (methods.ts), case redirects, the request lines' writes, the built files' kept answers (../keptAnswers.ts).
  */
 import http from 'node:http';
 import type { Socket } from 'node:net';
@@ -15,6 +15,7 @@ import pino from 'pino';
 import { canonicalSpelling } from '../../lib/routes.ts';
 import { JSON_ANSWER_HEADERS } from '../endpoints/jsonAnswer.ts';
 import type { ProxyTrust } from '../settings.ts';
+import { keptAnswers } from '../keptAnswers.ts';
 import { isSiteMethod, METHOD_NOT_ALLOWED } from '../pageMethods.ts';
 import { SECURITY_HEADERS } from '../securityHeaders.ts';
 import { watchSecurityPolicy } from './contentSecurityPolicy.ts';
@@ -149,12 +150,13 @@ export async function createSiteServer(astro: NodeHandler, options: SiteServerOp
     reply.code(healthy ? 200 : 503).headers(JSON_ANSWER_HEADERS);
     return JSON.stringify({ status: healthy ? 'ok' : 'unavailable' });
   });
-  // A built file (a folder's path: its index.html, which @fastify/static would stat once more to find), else
-  // Astro; a compressed copy is sent only in place of its original.
-  app.get('/*', (request, reply) => {
+  // A built file (a folder's path: its index.html, which @fastify/static would stat once more to find), its answer
+  // kept in memory once sent (../keptAnswers.ts), else Astro; a compressed copy is sent only in place of its original.
+  const kept = keptAnswers();
+  app.get('/*', { onSend: kept.keep }, (request, reply) => {
     const pathname = decodedPath(request.url);
     if (!options.clientDir || !pathname || /\.(br|gz)$/.test(pathname)) return toAstro(request, reply);
-    void reply.sendFile(pathname.endsWith('/') ? `${pathname}index.html` : pathname);
+    void kept.send(request, reply, pathname.endsWith('/') ? `${pathname}index.html` : pathname);
   });
   app.post('/*', toAstro);
   app.setNotFoundHandler(toAstro);

@@ -1,0 +1,189 @@
+import { mkdtempSync, readdirSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import * as fsPromises from 'node:fs/promises';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import Fastify from 'fastify';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { precompressDirectory } from '../../src/integrations/precompress.ts';
+import { createSiteServer } from '../../src/server/http/siteServer.ts';
+import { keptAnswers } from '../../src/server/keptAnswers.ts';
+
+// The answers are read into memory with readFile: counted, and awaited before a test changes a file.
+vi.mock('node:fs/promises', async (original) => {
+  const actual = await original<typeof fsPromises>();
+  return { ...actual, readFile: vi.fn(actual.readFile) };
+});
+const readFile = vi.mocked(fsPromises.readFile);
+
+const PAGE = `<!doctype html><title>Branches</title>${'<p>Dr. Example, Secretary, Salem branch.</p>'.repeat(100)}`;
+let dir: string;
+let server: http.Server;
+let port: number;
+
+interface Answer {
+  status: number;
+  headers: http.IncomingHttpHeaders;
+  body: Buffer;
+}
+
+/** A request with exactly the headers given (fetch would add its own Accept-Encoding and decode). */
+function request(pathname: string, headers: Record<string, string> = {}, method = 'GET'): Promise<Answer> {
+  return new Promise((resolve, reject) => {
+    http
+      .request({ host: '127.0.0.1', port, path: pathname, method, headers }, (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () =>
+          resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks) }),
+        );
+      })
+      .on('error', reject)
+      .end();
+  });
+}
+
+/** Resolves once `file` has been read into memory (every read of it started so far has ended). */
+async function kept(file: string) {
+  await vi.waitFor(() => expect(readFile).toHaveBeenCalledWith(file));
+  await Promise.all(readFile.mock.results.map(({ value }) => value as Promise<unknown>));
+  await new Promise((resolve) => setImmediate(resolve));
+}
+
+/** Writes other bytes of the same length into `file`, with its modification time as it was: what no stat can see. */
+function changeUnseen(file: string): Buffer {
+  const { atime, mtime, size } = statSync(file);
+  const other = Buffer.alloc(size, 'x');
+  writeFileSync(file, other);
+  utimesSync(file, atime, mtime);
+  return other;
+}
+
+const withoutDate = (headers: http.IncomingHttpHeaders) =>
+  Object.fromEntries(Object.entries(headers).filter(([name]) => name !== 'date'));
+
+beforeAll(async () => {
+  dir = mkdtempSync(path.join(tmpdir(), 'isa-kept-'));
+  for (const name of ['index.html', 'branches.html', 'events.html', 'ranges.html', 'gone.html']) {
+    writeFileSync(path.join(dir, name), PAGE.replace('Branches', name));
+  }
+  writeFileSync(path.join(dir, 'large.png'), Buffer.alloc(300 * 1024, 7));
+  await precompressDirectory(dir);
+  // Whole seconds, which utimes sets back exactly (changeUnseen).
+  const time = new Date('2026-11-01T08:00:00Z');
+  for (const name of readdirSync(dir)) utimesSync(path.join(dir, name), time, time);
+  server = (
+    await createSiteServer((_incoming, response) => void response.writeHead(404).end(), { log: false, clientDir: dir })
+  ).server;
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  port = (server.address() as AddressInfo).port;
+  readFile.mockClear();
+});
+
+afterAll(async () => {
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  rmSync(dir, { recursive: true, force: true });
+});
+
+afterEach(() => readFile.mockClear());
+
+describe("the site server's kept answers of built files", () => {
+  it('sends a plain GET of a file from memory once it has been sent: the same headers and bytes', async () => {
+    const first = await request('/', { 'Accept-Encoding': 'br' });
+    expect(first.headers['content-encoding']).toBe('br');
+    await kept(path.join(dir, 'index.html.br'));
+    const second = await request('/', { 'Accept-Encoding': 'br' });
+    expect(second.status).toBe(200);
+    expect(withoutDate(second.headers)).toEqual(withoutDate(first.headers));
+    expect(second.body.equals(first.body)).toBe(true);
+    // Other bytes on the disk that no stat can tell apart: the answer comes from memory, and a query is no other file.
+    changeUnseen(path.join(dir, 'index.html.br'));
+    expect((await request('/?page=2', { 'Accept-Encoding': 'br' })).body.equals(first.body)).toBe(true);
+  });
+
+  it('keeps an answer for each Accept-Encoding, each with its own headers', async () => {
+    const compressed = await request('/branches.html', { 'Accept-Encoding': 'gzip' });
+    const plain = await request('/branches.html', { 'Accept-Encoding': 'identity' });
+    await kept(path.join(dir, 'branches.html.gz'));
+    await kept(path.join(dir, 'branches.html'));
+    const again = [
+      await request('/branches.html', { 'Accept-Encoding': 'gzip' }),
+      await request('/branches.html', { 'Accept-Encoding': 'identity' }),
+    ];
+    expect(again[0]?.headers['content-encoding']).toBe('gzip');
+    expect(again[0]?.body.equals(compressed.body)).toBe(true);
+    expect(again[1]?.headers['content-encoding']).toBeUndefined();
+    expect(again[1]?.body.toString()).toBe(plain.body.toString());
+    expect(again[1]?.headers.etag).not.toBe(again[0]?.headers.etag);
+  });
+
+  it('reads the disk again once the file has changed or gone', async () => {
+    const file = path.join(dir, 'events.html');
+    await request('/events.html');
+    await kept(file);
+    writeFileSync(file, '<!doctype html><title>Events</title><p>Changed.</p>');
+    expect((await request('/events.html')).body.toString()).toBe('<!doctype html><title>Events</title><p>Changed.</p>');
+
+    await request('/gone.html', { 'Accept-Encoding': 'br' });
+    await kept(path.join(dir, 'gone.html.br'));
+    rmSync(path.join(dir, 'gone.html.br'));
+    const original = await request('/gone.html', { 'Accept-Encoding': 'br' });
+    expect(original.headers['content-encoding']).toBeUndefined();
+    expect(original.body.toString()).toContain('gone.html');
+  });
+
+  it('leaves ranges, conditional requests and HEAD to @fastify/static', async () => {
+    const file = path.join(dir, 'ranges.html');
+    const first = await request('/ranges.html');
+    await kept(file);
+    const onDisk = changeUnseen(file);
+    const range = await request('/ranges.html', { Range: 'bytes=0-9' });
+    expect(range.status).toBe(206);
+    expect(range.body.equals(onDisk.subarray(0, 10))).toBe(true);
+    expect((await request('/ranges.html', { 'If-None-Match': String(first.headers.etag) })).status).toBe(304);
+    const head = await request('/ranges.html', {}, 'HEAD');
+    expect(head.body.byteLength).toBe(0);
+    expect(head.headers['content-length']).toBe(String(onDisk.byteLength));
+    // The plain GET is still the kept one.
+    expect((await request('/ranges.html')).body.equals(first.body)).toBe(true);
+  });
+
+  it('keeps no file over 256 KiB', async () => {
+    const file = path.join(dir, 'large.png');
+    expect((await request('/large.png')).body.byteLength).toBe(300 * 1024);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const onDisk = changeUnseen(file);
+    expect((await request('/large.png')).body.equals(onDisk)).toBe(true);
+    expect(readFile).not.toHaveBeenCalled();
+  });
+});
+
+describe('keptAnswers', () => {
+  it('keeps the most recently sent answers within its bytes, reading the oldest again', async () => {
+    const folder = mkdtempSync(path.join(tmpdir(), 'isa-kept-lru-'));
+    for (const name of ['a', 'b', 'c']) writeFileSync(path.join(folder, `${name}.txt`), name.repeat(1500));
+    const answers = keptAnswers({ maxBytes: 3000, maxFileBytes: 2000 });
+    const app = Fastify();
+    await app.register(fastifyStatic, { root: folder, serve: false });
+    app.get('/*', { onSend: answers.keep }, (request, reply) => void answers.send(request, reply, request.url));
+    try {
+      const get = async (name: string) => (await app.inject(`/${name}.txt`)).body;
+      for (const name of ['a', 'b', 'c']) {
+        expect(await get(name)).toBe(name.repeat(1500));
+        await kept(path.join(folder, `${name}.txt`));
+      }
+      readFile.mockClear();
+      expect([await get('b'), await get('c')]).toEqual(['b'.repeat(1500), 'c'.repeat(1500)]);
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(readFile).not.toHaveBeenCalled();
+      // "a" went to make room for "c": it is read from the disk again, and kept again.
+      expect(await get('a')).toBe('a'.repeat(1500));
+      await kept(path.join(folder, 'a.txt'));
+    } finally {
+      await app.close();
+      rmSync(folder, { recursive: true, force: true });
+    }
+  });
+});
