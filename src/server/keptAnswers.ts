@@ -47,17 +47,22 @@ export function keptAnswers({ maxBytes = 2 ** 24, maxFileBytes = 2 ** 18 } = {})
   };
   return {
     /** Sends `file` (a path in the plugin's root): its kept answer while the file is unchanged, else the plugin's. */
-    async send(request: FastifyRequest, reply: FastifyReply, file: string): Promise<void> {
+    send(request: FastifyRequest, reply: FastifyReply, file: string): void {
       const key = keyOf(request);
       const answer = key === undefined ? undefined : answers.get(key);
-      if (answer && (await unchanged(answer))) return void reply.headers(answer.headers).send(answer.body);
-      if (answer && key !== undefined) answers.delete(key);
-      void reply.sendFile(file);
+      if (key === undefined || !answer) return void reply.sendFile(file);
+      unchanged(answer)
+        .then((same) => {
+          if (same) return void reply.headers(answer.headers).send(answer.body);
+          answers.delete(key);
+          void reply.sendFile(file);
+        })
+        .catch((error: unknown) => void reply.send(error));
     },
     /** The built files' onSend hook: a file's whole answer to a plain GET is read into memory once it is sent. */
-    keep(request: FastifyRequest, reply: FastifyReply, payload: unknown, done: (error: null, same: unknown) => void) {
-      const small = Number(reply.getHeader('content-length')) <= maxFileBytes;
-      const file = payload instanceof ReadStream && reply.statusCode === 200 && small ? payload.path : undefined;
+    keep(request: FastifyRequest, reply: FastifyReply, payload: unknown, done: (error: null, value: unknown) => void) {
+      const whole = payload instanceof ReadStream && reply.statusCode === 200;
+      const file = whole && Number(reply.getHeader('content-length')) <= maxFileBytes ? payload.path : undefined;
       const key = file === undefined ? undefined : keyOf(request);
       if (key !== undefined && !answers.has(key)) {
         // Fastify's headers only: those set on Node's response (security headers) are set for every request.

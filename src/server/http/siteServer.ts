@@ -156,7 +156,7 @@ export async function createSiteServer(astro: NodeHandler, options: SiteServerOp
   app.get('/*', { onSend: kept.keep }, (request, reply) => {
     const pathname = decodedPath(request.url);
     if (!options.clientDir || !pathname || /\.(br|gz)$/.test(pathname)) return toAstro(request, reply);
-    void kept.send(request, reply, pathname.endsWith('/') ? `${pathname}index.html` : pathname);
+    kept.send(request, reply, pathname.endsWith('/') ? `${pathname}index.html` : pathname);
   });
   app.post('/*', toAstro);
   app.setNotFoundHandler(toAstro);
