@@ -142,8 +142,11 @@ test('photos reorder by dragging and by keyboard, the new place announced and sa
   const [first, second, third] = await itemIds(page);
 
   await test.step('drag the second above the first with the pointer', async () => {
-    // The first photo at the top of the screen, so that both are in view on a phone.
-    await page.locator(`#${first}`).evaluate((item) => window.scrollBy(0, item.getBoundingClientRect().top - 4));
+    // The first photo at the top of the screen, so that both are in view on a phone: at once, not smoothly (the
+    // page scrolls smoothly, and the boxes below would be read half way).
+    await page
+      .locator(`#${first}`)
+      .evaluate((item) => window.scrollBy({ top: item.getBoundingClientRect().top - 4, behavior: 'instant' }));
     const handle = await page.locator(`#${second} .photo-item__drag`).boundingBox();
     const target = await page.locator(`#${first}`).boundingBox();
     if (!handle || !target) throw new Error('The photos are not on the screen.');
