@@ -10,6 +10,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { precompressDirectory } from '../../src/integrations/precompress.ts';
 import { createSiteServer } from '../../src/server/http/siteServer.ts';
 import { keptAnswers } from '../../src/server/keptAnswers.ts';
+import { rawRequest } from './fixtures/rawRequest.ts';
 
 // The answers are read into memory with readFile: counted, and awaited before a test changes a file.
 vi.mock('node:fs/promises', async (original) => {
@@ -23,27 +24,9 @@ let dir: string;
 let server: http.Server;
 let port: number;
 
-interface Answer {
-  status: number;
-  headers: http.IncomingHttpHeaders;
-  body: Buffer;
-}
-
-/** A request with exactly the headers given (fetch would add its own Accept-Encoding and decode). */
-function request(pathname: string, headers: Record<string, string> = {}, method = 'GET'): Promise<Answer> {
-  return new Promise((resolve, reject) => {
-    http
-      .request({ host: '127.0.0.1', port, path: pathname, method, headers }, (response) => {
-        const chunks: Buffer[] = [];
-        response.on('data', (chunk: Buffer) => chunks.push(chunk));
-        response.on('end', () =>
-          resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks) }),
-        );
-      })
-      .on('error', reject)
-      .end();
-  });
-}
+/** A request to the server under test, with exactly the headers given. */
+const request = (pathname: string, headers: Record<string, string> = {}, method = 'GET') =>
+  rawRequest(port, pathname, headers, method);
 
 /** Resolves once `file` has been read into memory (every read of it started so far has ended). */
 async function kept(file: string) {

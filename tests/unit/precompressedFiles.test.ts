@@ -9,6 +9,7 @@ import { precompressDirectory } from '../../src/integrations/precompress.ts';
 import { preferredEncoding } from '../../src/server/endpoints/contentEncoding.ts';
 import { createSiteServer } from '../../src/server/http/siteServer.ts';
 import { SECURITY_HEADERS } from '../../src/server/securityHeaders.ts';
+import { rawRequest } from './fixtures/rawRequest.ts';
 
 const PAGE = `<!doctype html><title>Branches</title>${'<p>Dr. Example, Secretary, Salem branch.</p>'.repeat(100)}`;
 const SCRIPT = `export const names = ${JSON.stringify(Array.from({ length: 200 }, (_, index) => `bearer ${index}`))};`;
@@ -17,27 +18,9 @@ let dir: string;
 let server: http.Server;
 let port: number;
 
-interface Answer {
-  status: number;
-  headers: http.IncomingHttpHeaders;
-  body: Buffer;
-}
-
-/** A request with exactly the headers given (fetch would add its own Accept-Encoding and decode). */
-function request(pathname: string, headers: Record<string, string> = {}, method = 'GET'): Promise<Answer> {
-  return new Promise((resolve, reject) => {
-    http
-      .request({ host: '127.0.0.1', port, path: pathname, method, headers }, (response) => {
-        const chunks: Buffer[] = [];
-        response.on('data', (chunk: Buffer) => chunks.push(chunk));
-        response.on('end', () =>
-          resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks) }),
-        );
-      })
-      .on('error', reject)
-      .end();
-  });
-}
+/** A request to the server under test, with exactly the headers given. */
+const request = (pathname: string, headers: Record<string, string> = {}, method = 'GET') =>
+  rawRequest(port, pathname, headers, method);
 
 beforeAll(async () => {
   dir = mkdtempSync(path.join(tmpdir(), 'isa-precompressed-'));
