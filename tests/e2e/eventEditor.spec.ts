@@ -1,7 +1,8 @@
 /**
  * The event editor never loses the office's work, and what it publishes is where visitors look
  * (issue 24), at phone width on a server of its own (tests/e2e/adminServer.ts): Preview and back,
- * a session that ends mid-edit, photos in the order chosen, drag and keyboard reordering,
+ * a session that ends mid-edit, photos in the order chosen, their progress brought into view (smoothly
+ * only when no less motion is asked for), drag and keyboard reordering,
  * Unpublish that asks first, the published event on /monthly-activities as it first opens; axe on
  * each state.
  */
@@ -133,6 +134,37 @@ test('photos chosen as a, b, c are listed as a, b, c even when a finishes last',
   await expect(page.getByText('3 of 3 uploaded.')).toBeVisible();
   await expect(descriptions(page)).toHaveCount(3);
   expect(await itemIds(page)).toEqual(['a.jpg', 'b.jpg', 'c.jpg'].map((name) => `photo-${stored.get(name)}`));
+});
+
+test('new uploads bring their progress into view, smoothly unless less motion is asked for', async ({ browser }) => {
+  test.setTimeout(60_000);
+  for (const reducedMotion of ['no-preference', 'reduce'] as const) {
+    const context = await browser.newContext({
+      baseURL: server.url,
+      storageState: state,
+      viewport: PHONE,
+      reducedMotion,
+    });
+    const page = await context.newPage();
+    // How each page asks to be scrolled to an element.
+    await page.addInitScript(() => {
+      const scrolls: (boolean | ScrollIntoViewOptions | undefined)[] = [];
+      Object.assign(window, { scrolls });
+      const original = Element.prototype.scrollIntoView;
+      Element.prototype.scrollIntoView = function (options) {
+        scrolls.push(options);
+        original.call(this, options);
+      };
+    });
+    await draftWithPhotos(page, `Motion: ${reducedMotion}`, ['#a33']);
+    const behaviours = await page.evaluate(() =>
+      (window as unknown as { scrolls: (boolean | ScrollIntoViewOptions | undefined)[] }).scrolls.map((options) =>
+        typeof options === 'object' ? options.behavior : options,
+      ),
+    );
+    expect(behaviours, reducedMotion).toEqual([reducedMotion === 'reduce' ? 'auto' : 'smooth']);
+    await context.close();
+  }
 });
 
 test('photos reorder by dragging and by keyboard, the new place announced and saved', async ({ browser }) => {

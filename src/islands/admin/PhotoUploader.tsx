@@ -104,10 +104,12 @@ export function PhotoUploader({ eventId, csrfToken, room, maxPhotos, enabled, on
   const pending = useRef(0);
   const input = useRef<HTMLInputElement>(null);
   const progressList = useRef<HTMLDivElement>(null);
-  // On a phone the progress would be below the fold: new uploads bring it into view.
+  // On a phone the progress would be below the fold: new uploads bring it into view (smoothly, unless the person has
+  // asked for less motion, as the page's own scrolling does: base.css).
   const shown = useRef(0);
   useEffect(() => {
-    if (uploads.length > shown.current) progressList.current?.scrollIntoView({ block: 'nearest', behavior: 'smooth' });
+    const behavior = matchMedia('(prefers-reduced-motion: reduce)').matches ? 'auto' : 'smooth';
+    if (uploads.length > shown.current) progressList.current?.scrollIntoView({ block: 'nearest', behavior });
     shown.current = uploads.length;
   }, [uploads.length]);
   /** Files by upload, kept until stored, for Retry. */
