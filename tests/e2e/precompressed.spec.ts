@@ -4,33 +4,11 @@
  * dist/client, never compressed again, with the same headers as the uncompressed answer.
  */
 import { readFileSync } from 'node:fs';
-import http from 'node:http';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
+import { rawRequest } from './rawHttp.ts';
 
 const CLIENT = path.resolve(import.meta.dirname, '../../dist/client');
-
-interface Answer {
-  status: number;
-  headers: http.IncomingHttpHeaders;
-  body: Buffer;
-}
-
-/** The raw answer, undecoded (Playwright's request context would decode it). */
-function rawRequest(url: string, headers: Record<string, string>, method = 'GET'): Promise<Answer> {
-  return new Promise((resolve, reject) => {
-    http
-      .request(url, { method, headers }, (response) => {
-        const chunks: Buffer[] = [];
-        response.on('data', (chunk: Buffer) => chunks.push(chunk));
-        response.on('end', () =>
-          resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks) }),
-        );
-      })
-      .on('error', reject)
-      .end();
-  });
-}
 
 /** Headers that must be the same whichever encoding is sent. */
 const SHARED = [

@@ -1,6 +1,6 @@
 /**
  * HTTP requests with headers a browser or fetch() would not let a test set (Host, a forged
- * X-Forwarded-For), and raw connections for what is not HTTP at all (an unknown method, a body
+ * X-Forwarded-For), answers as the bytes sent, and raw connections for what is not HTTP at all (an unknown method, a body
  * sent a byte at a time).
  */
 import http from 'node:http';
@@ -35,6 +35,31 @@ export function send(
     );
     request.on('error', reject);
     request.end(body);
+  });
+}
+
+/**
+ * The answer's bytes as sent (not decoded: fetch() and Playwright's request context would decode them, and add their
+ * own Accept-Encoding), with the path as written in `url` ("/./branches", "/%2e%2e/" are not normalised).
+ */
+export function rawRequest(
+  url: string,
+  headers: Record<string, string> = {},
+  method = 'GET',
+): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }> {
+  const target = new URL(url);
+  return new Promise((resolve, reject) => {
+    const path = url.startsWith(target.origin) ? url.slice(target.origin.length) : `${target.pathname}${target.search}`;
+    http
+      .request({ host: target.hostname, port: target.port, path, method, headers }, (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () =>
+          resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks) }),
+        );
+      })
+      .on('error', reject)
+      .end();
   });
 }
 

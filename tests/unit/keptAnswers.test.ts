@@ -10,7 +10,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { precompressDirectory } from '../../src/integrations/precompress.ts';
 import { createSiteServer } from '../../src/server/http/siteServer.ts';
 import { keptAnswers } from '../../src/server/keptAnswers.ts';
-import { rawRequest } from './fixtures/rawRequest.ts';
+import { rawRequest } from '../e2e/rawHttp.ts';
 
 // The answers are read into memory with readFile: counted, and awaited before a test changes a file.
 vi.mock('node:fs/promises', async (original) => {
@@ -26,7 +26,7 @@ let port: number;
 
 /** A request to the server under test, with exactly the headers given. */
 const request = (pathname: string, headers: Record<string, string> = {}, method = 'GET') =>
-  rawRequest(port, pathname, headers, method);
+  rawRequest(`http://127.0.0.1:${port}${pathname}`, headers, method);
 
 /** Resolves once `file` has been read into memory (every read of it started so far has ended). */
 async function kept(file: string) {

@@ -9,7 +9,7 @@ import { precompressDirectory } from '../../src/integrations/precompress.ts';
 import { preferredEncoding } from '../../src/server/endpoints/contentEncoding.ts';
 import { createSiteServer } from '../../src/server/http/siteServer.ts';
 import { SECURITY_HEADERS } from '../../src/server/securityHeaders.ts';
-import { rawRequest } from './fixtures/rawRequest.ts';
+import { rawRequest } from '../e2e/rawHttp.ts';
 
 const PAGE = `<!doctype html><title>Branches</title>${'<p>Dr. Example, Secretary, Salem branch.</p>'.repeat(100)}`;
 const SCRIPT = `export const names = ${JSON.stringify(Array.from({ length: 200 }, (_, index) => `bearer ${index}`))};`;
@@ -20,7 +20,7 @@ let port: number;
 
 /** A request to the server under test, with exactly the headers given. */
 const request = (pathname: string, headers: Record<string, string> = {}, method = 'GET') =>
-  rawRequest(port, pathname, headers, method);
+  rawRequest(`http://127.0.0.1:${port}${pathname}`, headers, method);
 
 beforeAll(async () => {
   dir = mkdtempSync(path.join(tmpdir(), 'isa-precompressed-'));
