@@ -6,7 +6,8 @@ import { defineConfig } from 'astro/config';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { BUILT_SITE_FILE, siteUrlOf } from './src/lib/siteUrl.ts';
+import { loadEnv } from 'vite';
+import { BUILD_INFO_FILE, siteUrlOf } from './src/lib/siteUrl.ts';
 import { devEventsApi } from './src/integrations/devEventsApi.ts';
 import { precompress } from './src/integrations/precompress.ts';
 import { searchIndex } from './src/integrations/searchIndex.ts';
@@ -38,16 +39,20 @@ function shareServerModules() {
 }
 
 /**
- * Writes the public address the build names (canonical links, structured data, the sitemap) into
- * the build, so that `npm start` can warn when it runs with another SITE_URL.
+ * Writes what the build is made for into it: the public address it names (canonical links,
+ * structured data, the sitemap) and where its content editor saves (keystatic.config.ts: `github`
+ * with PUBLIC_KEYSTATIC_GITHUB_REPO, from the environment or .env as Vite reads it), so that
+ * `npm start` can warn when it runs with another SITE_URL, or with the editor's GitHub settings
+ * but a build without GitHub mode (its /keystatic would answer 404).
  * @param {URL} site
  * @returns {import('astro').AstroIntegration}
  */
-function recordSiteUrl(site) {
+function recordBuild(site) {
   /** @type {URL | undefined} */
   let outDir;
+  const { PUBLIC_KEYSTATIC_GITHUB_REPO: repo } = loadEnv('production', process.cwd(), 'PUBLIC_');
   return {
-    name: 'isa:record-site-url',
+    name: 'isa:record-build',
     hooks: {
       'astro:config:done': ({ config }) => {
         outDir = config.outDir;
@@ -55,7 +60,8 @@ function recordSiteUrl(site) {
       'astro:build:done': () => {
         if (!outDir) return;
         mkdirSync(outDir, { recursive: true });
-        writeFileSync(new URL(BUILT_SITE_FILE, outDir), site.href);
+        const record = { site: site.href, editor: repo ? 'github' : 'local' };
+        writeFileSync(new URL(BUILD_INFO_FILE, outDir), `${JSON.stringify(record)}\n`);
       },
     },
   };
@@ -78,7 +84,7 @@ export default defineConfig({
   // keystatic(): the content editor at /keystatic and its API at /api/keystatic (on-demand routes;
   // src/middleware.ts answers 404 for both unless src/lib/keystatic/access.ts allows them).
   // devEventsApi(): the events API under astro dev only (the built site's server answers it itself).
-  integrations: [react(), keystatic(), devEventsApi(), recordSiteUrl(site), searchIndex(), precompress()],
+  integrations: [react(), keystatic(), devEventsApi(), recordBuild(site), searchIndex(), precompress()],
   trailingSlash: 'ignore',
   devToolbar: { enabled: false },
   server: { host: '127.0.0.1', port: 4321 },

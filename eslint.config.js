@@ -8,7 +8,7 @@ import tseslint from 'typescript-eslint';
 
 export default defineConfig(
   {
-    ignores: ['dist/', '.astro/', 'node_modules/', 'data/', 'test-results/', 'playwright-report/', 'reports/'],
+    ignores: ['dist/', 'builds/', 'releases/', '.astro/', 'node_modules/', 'data/', 'test-results/', 'playwright-report/', 'reports/'],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,

@@ -12,15 +12,21 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { BUILT_SITE_FILE } from '../src/lib/siteUrl.ts';
+import { serveRelease, tellDeploy, underDeploy } from '../src/deploy/releaseWorker.ts';
+import { githubWebhook } from '../src/deploy/webhook.ts';
+import { FIXED_ROUTES } from '../src/lib/routes.ts';
+import { editorMismatch } from '../src/lib/keystatic/access.ts';
+import { BUILD_INFO_FILE, parseBuildInfo } from '../src/lib/siteUrl.ts';
+import { notifyOwners } from '../src/server/admin/ownerNotices.ts';
 import { eventsApiRoutes } from '../src/server/api/eventsRoutes.ts';
+import { currentBuild, markInUse } from '../src/server/builtSite.ts';
 import { loadPagePolicies } from '../src/server/securityHeaders.ts';
 import { createSiteServer } from '../src/server/http/siteServer.ts';
 import { startServices } from '../src/server/services.ts';
 import { readServerSettings, SettingsError, startupWarnings, type ServerSettings } from '../src/server/settings.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const entry = path.join(root, 'dist/server/entry.mjs');
+const ENTRY = 'server/entry.mjs';
 const SOURCES = ['src', 'content', 'public', 'astro.config.mjs', 'package.json'];
 
 function newestChange(target: string): number {
@@ -33,10 +39,20 @@ function newestChange(target: string): number {
   );
 }
 
+/** The build in place (dist), resolved: the folder this server serves until it stops. */
+function builtDir(): string | undefined {
+  try {
+    return currentBuild(root);
+  } catch {
+    return undefined;
+  }
+}
+
 function buildIsStale(): boolean {
-  if (!existsSync(entry)) return true;
-  const built = statSync(entry).mtimeMs;
-  return SOURCES.some((source) => newestChange(path.join(root, source)) > built);
+  const built = builtDir();
+  if (!built || !existsSync(path.join(built, ENTRY))) return true;
+  const builtAt = statSync(path.join(built, ENTRY)).mtimeMs;
+  return SOURCES.some((source) => newestChange(path.join(root, source)) > builtAt);
 }
 
 /** A mistake in the settings stops the start with its reason, without a stack trace. */
@@ -61,22 +77,35 @@ process.env.DATA_DIR = dataDir;
 const { host, port } = settings;
 
 // In production (NODE_ENV=production) the serving process never builds: deployments build first.
-if (settings.production && !existsSync(entry)) {
-  console.error(`Cannot start: there is no build (${entry}); run "npm run build" first.`);
+const found = builtDir();
+if (settings.production && (!found || !existsSync(path.join(found, ENTRY)))) {
+  console.error(`Cannot start: there is no build (${path.join(root, 'dist', ENTRY)}); run "npm run build" first.`);
   process.exit(1);
 } else if (settings.production && buildIsStale()) {
   console.warn('Warning: the build is older than its sources; run "npm run build" and restart to serve them.');
 } else if (process.argv.includes('--rebuild') || buildIsStale()) {
   console.info('Building the site (the build is missing or older than its sources)...');
-  const result = spawnSync('npx', ['astro', 'build'], { cwd: root, stdio: 'inherit' });
+  const result = spawnSync(process.execPath, ['scripts/build.ts'], { cwd: root, stdio: 'inherit' });
   if (result.status !== 0) {
     console.error('The build failed; see the messages above.');
     process.exit(result.status ?? 1);
   }
 }
-const builtSiteFile = path.join(root, 'dist', BUILT_SITE_FILE);
-const builtFor = existsSync(builtSiteFile) ? readFileSync(builtSiteFile, 'utf8') : undefined;
-for (const warning of startupWarnings(settings, builtFor)) console.warn(`Warning: ${warning}`);
+// The build this server serves until it stops: a build made beside it later never changes its files
+// (scripts/build.ts builds into a folder of its own and switches the dist link when it is whole).
+const built = currentBuild(root);
+const entry = path.join(built, ENTRY);
+markInUse(built);
+const buildInfoFile = path.join(built, BUILD_INFO_FILE);
+const buildInfo = parseBuildInfo(existsSync(buildInfoFile) ? readFileSync(buildInfoFile, 'utf8') : undefined);
+const editorWarning = editorMismatch({
+  storage: buildInfo.editor ?? 'local',
+  env: process.env,
+  production: settings.production,
+});
+for (const warning of [...startupWarnings(settings, buildInfo.site), ...(editorWarning ? [editorWarning] : [])]) {
+  console.warn(`Warning: ${warning}`);
+}
 
 // The services (one store connection, the events source, the contact service) are made now, with
 // the settings read above, so that a first start loads the sample events (and says so) at once.
@@ -93,35 +122,66 @@ console.info(
     : 'Contact messages are stored only (no SMTP_URL); staff read them under Messages in /Admin.',
 );
 
+// Whether `npm run deploy` runs this server as a release (src/deploy/releaseWorker.ts).
+const { commit, webhookSecret } = serverSettings.release;
+const deployed = underDeploy(commit);
+
 // The build's handler (@astrojs/node, middleware mode): it answers every request it is handed.
-const built: unknown = await import(pathToFileURL(entry).href);
-const handler: unknown = typeof built === 'object' && built !== null ? Reflect.get(built, 'handler') : undefined;
+const entryModule: unknown = await import(pathToFileURL(entry).href);
+const handler: unknown =
+  typeof entryModule === 'object' && entryModule !== null ? Reflect.get(entryModule, 'handler') : undefined;
 if (typeof handler !== 'function') {
   throw new Error(`${entry} does not export a request handler; rebuild with "npm run build".`);
 }
 const app = await createSiteServer((request, response) => handler(request, response), {
   healthCheck: () => events.isHealthy(),
   // Each prerendered page's Content-Security-Policy, as Astro wrote it at build (dist/_headers.json).
-  pagePolicy: loadPagePolicies(path.join(root, 'dist')),
+  pagePolicy: loadPagePolicies(built),
   trustProxy: settings.trustProxy,
   timeouts: settings.timeouts,
   // Every built file, and the copies compressed at build time (src/integrations/precompress.ts).
-  clientDir: path.join(root, 'dist/client'),
-  // The events API, answered by Fastify routes rather than Astro (src/server/api/eventsRoutes.ts).
-  routes: eventsApiRoutes(events),
+  clientDir: path.join(built, 'client'),
+  // The events API, answered by Fastify routes rather than Astro (src/server/api/eventsRoutes.ts), and
+  // under `npm run deploy`, GitHub's push webhook when it has a secret (src/deploy/webhook.ts).
+  routes: async (server) => {
+    await server.register(eventsApiRoutes(events));
+    if (deployed && webhookSecret) await server.register(githubWebhook(webhookSecret, () => tellDeploy({ type: 'check' })));
+  },
 });
-await app.listen({ port, host });
-console.info(`Serving the site on http://${host}:${port} (data in ${dataDir})`);
-console.info(`Client addresses: ${settings.trustProxy.description}.`);
 
-// Graceful shutdown: Fastify's close stops listening, closes idle connections and waits for the
-// requests in flight; then the store is closed.
-for (const signal of ['SIGTERM', 'SIGINT'] as const) {
-  process.once(signal, () => {
-    console.info(`${signal}: finishing requests in flight, then stopping.`);
-    void app
-      .close()
-      .then(() => services.close())
-      .finally(() => process.exit(0));
+if (deployed) {
+  // A release of `npm run deploy` (src/deploy/): checked on a private port, then handed the site's port.
+  await serveRelease(app, {
+    host,
+    port,
+    routes: FIXED_ROUTES,
+    notifyOwners: (subject, text) => notifyOwners(services.admin, subject, text),
+    close: () => services.close(),
   });
+  console.info(`Release ${commit?.slice(0, 7)} started (data in ${dataDir}); the deploy checks it, then moves visitors to it.`);
+} else {
+  await app.listen({ port, host });
+  console.info(`Serving the site on http://${host}:${port} (data in ${dataDir})`);
+  console.info(`Client addresses: ${settings.trustProxy.description}.`);
+  // A build made beside this server is not served by it: it says so once, so nobody waits for it.
+  const watch = setInterval(() => {
+    const now = builtDir();
+    if (!now || now === built) return;
+    clearInterval(watch);
+    console.warn(
+      `A newer build is in place (${path.relative(root, now)}); this server goes on serving the build it started with. Restart it to serve the new one ("npm run deploy" switches by itself, with no request lost).`,
+    );
+  }, 5000);
+  watch.unref();
+  // Graceful shutdown: Fastify's close stops listening, closes idle connections and waits for the
+  // requests in flight; then the store is closed.
+  for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+    process.once(signal, () => {
+      console.info(`${signal}: finishing requests in flight, then stopping.`);
+      void app
+        .close()
+        .then(() => services.close())
+        .finally(() => process.exit(0));
+    });
+  }
 }

@@ -3,7 +3,7 @@
  *   1. npm run check          (astro check, ESLint, Prettier, knip; no warnings allowed)
  *   2. npm run check:content  (the YAML content and its photos)
  *   3. vitest                 (unit tests; each test counts)
- *   4. astro build            (the production build)
+ *   4. npm run build          (the production build)
  *   5. Playwright             (browser tests against the built server; each test counts)
  * A step that is not a test runner counts as one test. Exits non-zero if anything failed.
  */
@@ -70,7 +70,7 @@ const unitOk = run('npx', ['vitest', 'run', '--reporter=default', '--reporter=js
 const unit = readJson(unitReport);
 counted('unit tests', unitOk, numberAt(unit, 'numPassedTests'), numberAt(unit, 'numFailedTests'));
 
-const built = step('astro build', 'npx', ['astro', 'build']);
+const built = step('npm run build', 'npm', ['run', '-s', 'build']);
 
 const e2eReport = path.join(results, 'e2e.json');
 rmSync(e2eReport, { force: true });

@@ -8,8 +8,33 @@
 /** The address the site is built for when SITE_URL is not set: a placeholder under example.org. */
 export const EXAMPLE_SITE_URL = 'https://isa-tamilnadu.example.org/';
 
-/** The file in the build (dist/) that holds the address the build was made for. */
-export const BUILT_SITE_FILE = 'site-url.txt';
+/**
+ * The file in the build (dist/) that says what it was made for: its public address and where its
+ * content editor saves (`github` or `local`), so that the server can warn at start when its own
+ * settings disagree (src/server/settings.ts, src/lib/keystatic/access.ts).
+ */
+export const BUILD_INFO_FILE = 'build.json';
+
+export interface BuildInfo {
+  site?: string | undefined;
+  editor?: 'github' | 'local' | undefined;
+}
+
+/** The build's record, or an empty one when it cannot be read. */
+export function parseBuildInfo(text: string | undefined): BuildInfo {
+  try {
+    const value: unknown = JSON.parse(text ?? '');
+    if (typeof value !== 'object' || value === null) return {};
+    const site: unknown = Reflect.get(value, 'site');
+    const editor: unknown = Reflect.get(value, 'editor');
+    return {
+      site: typeof site === 'string' ? site : undefined,
+      editor: editor === 'github' || editor === 'local' ? editor : undefined,
+    };
+  } catch {
+    return {};
+  }
+}
 
 /** The public address SITE_URL names (blank or unset: the example address). */
 export function siteUrlOf(value: string | undefined): URL {

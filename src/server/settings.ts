@@ -9,6 +9,7 @@
  * come from), `contact` (the contact form) and `http` (the server itself). A section can be
  * read alone (readEventsSettings, readContactSettings), with an error class of its own.
  */
+import path from 'node:path';
 import proxyAddr from 'proxy-addr';
 import { z } from 'zod';
 import { resolveDataDir } from './database.ts';
@@ -36,14 +37,14 @@ const DAY_MS = 24 * 60 * 60_000;
 type Issue = { input?: unknown };
 
 /** An environment variable, unset when empty or blank. */
-function setting<T extends z.ZodType>(schema: T) {
+export function setting<T extends z.ZodType>(schema: T) {
   return z.preprocess(
     (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
     schema.optional(),
   );
 }
 
-function wholeNumber(name: string, min: number, max: number, unit = '') {
+export function wholeNumber(name: string, min: number, max: number, unit = '') {
   const error = (issue: Issue) =>
     `${name} must be a whole number${unit} from ${min} to ${max} (found "${String(issue.input)}")`;
   return z
@@ -271,9 +272,29 @@ const storeSettings = z
   .object({ DATA_DIR: setting(z.string()) })
   .transform((env) => ({ dataDir: resolveDataDir(env.DATA_DIR) }));
 
+/**
+ * What a server started by `npm run deploy` is told about its release (src/deploy/): the folder of the
+ * releases and their status (shown to owners in /Admin), its own commit, and the secret of GitHub's push
+ * webhook, which the site answers and hands to the deploy (src/deploy/webhook.ts). Unset under `npm start`.
+ */
+const releaseSettings = z
+  .object({
+    DEPLOY_DIR: setting(z.string()),
+    DEPLOY_RELEASE: setting(z.string().trim().regex(/^[0-9a-f]{40,64}$/, 'DEPLOY_RELEASE must be a commit hash')),
+    DEPLOY_WEBHOOK_SECRET: setting(
+      z.string().min(20, 'DEPLOY_WEBHOOK_SECRET must be at least 20 characters (for example "openssl rand -hex 32")'),
+    ),
+  })
+  .transform((env) => ({
+    deployDir: env.DEPLOY_DIR === undefined ? undefined : path.resolve(env.DEPLOY_DIR),
+    commit: env.DEPLOY_RELEASE,
+    webhookSecret: env.DEPLOY_WEBHOOK_SECRET,
+  }));
+
 /** The one schema: each section reads the whole environment. */
 const serverSettings = z.object({
   store: storeSettings,
+  release: releaseSettings,
   events: eventsSettings,
   contact: contactSettings,
   http: httpSettings,
@@ -286,13 +307,15 @@ export type ContactSettings = z.output<typeof contactSettings>;
 export type MailSettings = NonNullable<ContactSettings['mail']>;
 export type HttpSettings = z.output<typeof httpSettings>;
 export type ServerSettings = z.output<typeof serverSettings>;
+export type ReleaseSettings = z.output<typeof releaseSettings>;
 
 type Failure = new (message: string) => SettingsError;
 
 /** The error class of a section of the schema. */
 const SECTION_ERRORS: Record<string, Failure> = { events: EventsSettingsError, contact: ContactSettingsError };
 
-function parse<T extends z.ZodType>(schema: T, input: unknown, failure: Failure): z.output<T> {
+/** `input` read with `schema`; throws `failure` (a SettingsError) with every message when it does not fit. */
+export function parse<T extends z.ZodType>(schema: T, input: unknown, failure: Failure = SettingsError): z.output<T> {
   const result = schema.safeParse(input);
   if (result.success) return result.data;
   const { issues } = result.error;
@@ -307,7 +330,11 @@ function parse<T extends z.ZodType>(schema: T, input: unknown, failure: Failure)
  * EventsSettingsError or ContactSettingsError when they are all of that section).
  */
 export function readServerSettings(env: NodeJS.ProcessEnv = process.env): ServerSettings {
-  return parse(serverSettings, { store: env, events: env, contact: env, http: env, editor: env }, SettingsError);
+  return parse(
+    serverSettings,
+    { store: env, release: env, events: env, contact: env, http: env, editor: env },
+    SettingsError,
+  );
 }
 
 /** The events settings of `env`, checked; throws EventsSettingsError naming the bad ones. */

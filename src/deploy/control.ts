@@ -1,0 +1,110 @@
+/**
+ * The running deploy's control socket, DEPLOY_DIR/deploy.sock (a Unix socket, reachable only by
+ * who may enter DEPLOY_DIR): `npm run deploy -- status` and `-- rollback` ask it, one JSON line
+ * each way. It is also the lock of DEPLOY_DIR: a second deploy finds it answering and refuses to
+ * start; a socket file left by a deploy that died answers nothing and is replaced.
+ */
+import { existsSync, unlinkSync } from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
+
+export const CONTROL_SOCKET = 'deploy.sock';
+/** Unix socket paths are limited to about 107 bytes. */
+const MAX_SOCKET_PATH = 100;
+
+export type ControlRequest = { command: 'status' } | { command: 'rollback' } | { command: 'check' };
+export interface ControlAnswer {
+  ok: boolean;
+  message: string;
+}
+
+export class DeployRunningError extends Error {
+  override name = 'DeployRunningError';
+}
+
+const socketPath = (deployDir: string) => path.join(deployDir, CONTROL_SOCKET);
+
+function isRequest(value: unknown): value is ControlRequest {
+  const command: unknown = typeof value === 'object' && value !== null ? Reflect.get(value, 'command') : undefined;
+  return command === 'status' || command === 'rollback' || command === 'check';
+}
+
+/** Sends `request` to the deploy running on `deployDir`; undefined when none answers. */
+export function askDeploy(deployDir: string, request: ControlRequest, timeoutMs = 120_000): Promise<ControlAnswer | undefined> {
+  return new Promise((resolve) => {
+    const socket = net.connect(socketPath(deployDir));
+    let text = '';
+    socket.setTimeout(timeoutMs, () => socket.destroy());
+    socket.once('error', () => resolve(undefined));
+    socket.on('data', (chunk) => (text += chunk.toString('utf8')));
+    socket.once('close', () => {
+      try {
+        const answer: unknown = JSON.parse(text);
+        const ok: unknown = typeof answer === 'object' && answer !== null ? Reflect.get(answer, 'ok') : undefined;
+        const message: unknown =
+          typeof answer === 'object' && answer !== null ? Reflect.get(answer, 'message') : undefined;
+        resolve(typeof ok === 'boolean' && typeof message === 'string' ? { ok, message } : undefined);
+      } catch {
+        resolve(undefined);
+      }
+    });
+    socket.end(`${JSON.stringify(request)}\n`);
+  });
+}
+
+/**
+ * Takes DEPLOY_DIR for this deploy and answers requests with `handle`; throws DeployRunningError
+ * when another deploy answers there. Gives the function that closes the socket.
+ */
+export async function holdDeployDir(
+  deployDir: string,
+  handle: (request: ControlRequest) => Promise<ControlAnswer>,
+): Promise<() => void> {
+  const file = socketPath(deployDir);
+  if (file.length > MAX_SOCKET_PATH) {
+    throw new Error(`DEPLOY_DIR's path is too long for the deploy's control socket (${file}); choose a shorter one`);
+  }
+  if (existsSync(file)) {
+    if (await askDeploy(deployDir, { command: 'status' }, 5000)) {
+      throw new DeployRunningError(
+        `Another deploy is already running on ${deployDir}: stop it first, or ask it with "npm run deploy -- status".`,
+      );
+    }
+    unlinkSync(file); // Left by a deploy that stopped without closing it.
+  }
+  // Half-open: the asker ends its side after its request; the answer may take a switch's time.
+  const server = net.createServer({ allowHalfOpen: true }, (socket) => {
+    let text = '';
+    let asked = false;
+    socket.on('data', (chunk) => {
+      text += chunk.toString('utf8');
+      if (asked || !text.includes('\n')) return;
+      asked = true;
+      let request: unknown;
+      try {
+        request = JSON.parse(text.slice(0, text.indexOf('\n')));
+      } catch {
+        request = undefined;
+      }
+      const answer = isRequest(request)
+        ? handle(request).catch((error: unknown) => ({ ok: false, message: String(error) }))
+        : Promise.resolve({ ok: false, message: 'not a request the deploy knows' });
+      void answer.then((reply) => socket.end(`${JSON.stringify(reply)}\n`));
+    });
+    socket.on('end', () => {
+      if (!asked) socket.end(`${JSON.stringify({ ok: false, message: 'no request' })}\n`);
+    });
+    socket.on('error', () => socket.destroy());
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', (error: NodeJS.ErrnoException) =>
+      reject(
+        error.code === 'EADDRINUSE'
+          ? new DeployRunningError(`Another deploy is starting on ${deployDir}; stop it first.`)
+          : error,
+      ),
+    );
+    server.listen(file, resolve);
+  });
+  return () => server.close();
+}
