@@ -8,7 +8,17 @@ import tseslint from 'typescript-eslint';
 
 export default defineConfig(
   {
-    ignores: ['dist/', 'builds/', 'releases/', '.astro/', 'node_modules/', 'data/', 'test-results/', 'playwright-report/', 'reports/'],
+    ignores: [
+      'dist/',
+      'builds/',
+      'releases/',
+      '.astro/',
+      'node_modules/',
+      'data/',
+      'test-results/',
+      'playwright-report/',
+      'reports/',
+    ],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,

@@ -3,9 +3,9 @@
  * /usr/bin/chromium, then Playwright's own browser if one is installed. Playwright cannot
  * download browsers on our machines, so `ensureChromium()` installs Debian's package instead.
  */
-import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { chromium } from '@playwright/test';
+import { installDebianPackage } from './debianPackage.ts';
 
 const SYSTEM_PATHS = ['/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'];
 
@@ -24,16 +24,14 @@ export function findChromium(): string | undefined {
 export function ensureChromium(): string {
   const existing = findChromium();
   if (existing) return existing;
-  const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
-  if (!isRoot) {
+  try {
+    installDebianPackage('chromium', 'No Chromium found.');
+  } catch (error) {
     throw new Error(
-      'No Chromium found. Install it (Debian: "sudo apt-get install -y chromium") or set CHROMIUM_PATH to a Chromium binary.',
+      `${String(error instanceof Error ? error.message : error)} Or set CHROMIUM_PATH to a Chromium binary.`,
+      { cause: error },
     );
   }
-  console.info("No Chromium found: installing Debian's chromium package...");
-  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-  execFileSync('apt-get', ['update', '-qq'], { stdio: 'inherit', env });
-  execFileSync('apt-get', ['install', '-y', '-qq', '--no-install-recommends', 'chromium'], { stdio: 'inherit', env });
   const installed = findChromium();
   if (!installed) throw new Error('Installing chromium did not provide /usr/bin/chromium.');
   return installed;

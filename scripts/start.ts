@@ -101,7 +101,7 @@ const buildInfo = parseBuildInfo(existsSync(buildInfoFile) ? readFileSync(buildI
 const editorWarning = editorMismatch({
   storage: buildInfo.editor ?? 'local',
   env: process.env,
-  production: settings.production,
+  dev: false,
 });
 for (const warning of [...startupWarnings(settings, buildInfo.site), ...(editorWarning ? [editorWarning] : [])]) {
   console.warn(`Warning: ${warning}`);
@@ -145,7 +145,8 @@ const app = await createSiteServer((request, response) => handler(request, respo
   // under `npm run deploy`, GitHub's push webhook when it has a secret (src/deploy/webhook.ts).
   routes: async (server) => {
     await server.register(eventsApiRoutes(events));
-    if (deployed && webhookSecret) await server.register(githubWebhook(webhookSecret, () => tellDeploy({ type: 'check' })));
+    if (deployed && webhookSecret)
+      await server.register(githubWebhook(webhookSecret, () => tellDeploy({ type: 'check' })));
   },
 });
 
@@ -158,7 +159,9 @@ if (deployed) {
     notifyOwners: (subject, text) => notifyOwners(services.admin, subject, text),
     close: () => services.close(),
   });
-  console.info(`Release ${commit?.slice(0, 7)} started (data in ${dataDir}); the deploy checks it, then moves visitors to it.`);
+  console.info(
+    `Release ${commit?.slice(0, 7)} started (data in ${dataDir}); the deploy checks it, then moves visitors to it.`,
+  );
 } else {
   await app.listen({ port, host });
   console.info(`Serving the site on http://${host}:${port} (data in ${dataDir})`);

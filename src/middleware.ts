@@ -17,10 +17,8 @@ import { guardAdmin, withAdminHeaders } from './server/admin/adminGuard.ts';
 import { withEntityTag } from './server/endpoints/conditionalRequests.ts';
 import { crossSiteFormResponse, isCrossSiteFormPost } from './server/endpoints/originCheck.ts';
 import { editorOffered, isEditorPath } from './lib/keystatic/access.ts';
+import { EDITOR_STORAGE } from './lib/keystatic/builtStorage.ts';
 import { editorNotFound, withEditorHeaders } from './lib/keystatic/editorPolicy.ts';
-
-/** The storage the content editor was built with (keystatic.config.ts). */
-const EDITOR_STORAGE = import.meta.env.PUBLIC_KEYSTATIC_GITHUB_REPO ? 'github' : 'local';
 
 export const onRequest = defineMiddleware(async (context, next) => {
   if (context.isPrerendered) return next();

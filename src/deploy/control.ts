@@ -8,7 +8,7 @@ import { existsSync, unlinkSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 
-export const CONTROL_SOCKET = 'deploy.sock';
+const CONTROL_SOCKET = 'deploy.sock';
 /** Unix socket paths are limited to about 107 bytes. */
 const MAX_SOCKET_PATH = 100;
 
@@ -30,7 +30,11 @@ function isRequest(value: unknown): value is ControlRequest {
 }
 
 /** Sends `request` to the deploy running on `deployDir`; undefined when none answers. */
-export function askDeploy(deployDir: string, request: ControlRequest, timeoutMs = 120_000): Promise<ControlAnswer | undefined> {
+export function askDeploy(
+  deployDir: string,
+  request: ControlRequest,
+  timeoutMs = 120_000,
+): Promise<ControlAnswer | undefined> {
   return new Promise((resolve) => {
     const socket = net.connect(socketPath(deployDir));
     let text = '';

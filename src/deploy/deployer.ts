@@ -108,7 +108,7 @@ export class Deployer {
         DEPLOY_DIR: deploy.deployDir,
       },
       remoteEvents: server.events.kind === 'remote',
-      onMessage: (running, message) => this.#fromRelease(running, message),
+      onMessage: (message) => this.#fromRelease(message),
     });
   }
 
@@ -330,14 +330,16 @@ export class Deployer {
     const kept = new Set(this.#journal.status.releases.map((release) => release.commit));
     if (this.#live) kept.add(this.#live.release.commit);
     for (const name of readdirSafe(dir)) {
-      if (!kept.has(name) && name !== this.#attempt?.commit) rmSync(path.join(dir, name), { recursive: true, force: true });
+      if (!kept.has(name) && name !== this.#attempt?.commit)
+        rmSync(path.join(dir, name), { recursive: true, force: true });
     }
   }
 
   /** Kept releases whose folder is not whole any more are forgotten. */
   #forgetBrokenReleases(): void {
     for (const release of this.#journal.status.releases) {
-      if (!readRelease(releaseDir(this.#settings.deploy.deployDir, release.commit))) this.#journal.forget(release.commit);
+      if (!readRelease(releaseDir(this.#settings.deploy.deployDir, release.commit)))
+        this.#journal.forget(release.commit);
     }
   }
 
@@ -386,14 +388,14 @@ export class Deployer {
     return { ok: true, message: `running (process ${process.pid}), ${building}` };
   }
 
-  #fromRelease(running: RunningRelease, message: FromRelease): void {
+  #fromRelease(message: FromRelease): void {
     if (message.type === 'check') void this.check();
     if (message.type === 'notified') {
-      this.#log(
-        message.error
-          ? `Owners could not be e-mailed: ${message.error}`
-          : `${message.sent} owner${message.sent === 1 ? ' was' : 's were'} e-mailed (release ${short(running.release.commit)}).`,
-      );
+      const told =
+        message.sent === 0
+          ? 'No owner was e-mailed (mail is not set up, or no owner has an e-mail address).'
+          : `${message.sent} owner${message.sent === 1 ? ' was' : 's were'} e-mailed.`;
+      this.#log(message.error ? `Owners could not be e-mailed: ${message.error}` : told);
     }
   }
 

@@ -51,7 +51,7 @@ export interface HandoverOptions {
   /** Whether events come from the society's backend (its outage is not a release's fault). */
   remoteEvents: boolean;
   /** A message a release sent that is not part of its start (a webhook's "check", "notified"). */
-  onMessage: (running: RunningRelease, message: FromRelease) => void;
+  onMessage: (message: FromRelease) => void;
 }
 
 function isFromRelease(value: unknown): value is FromRelease {
@@ -129,7 +129,7 @@ export class Handover {
     }
     worker.on('message', (message: unknown) => {
       if (isFromRelease(message) && message.type !== 'ready' && message.type !== 'live') {
-        this.#options.onMessage(running, message);
+        this.#options.onMessage(message);
       }
     });
     return running;

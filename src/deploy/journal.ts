@@ -9,7 +9,7 @@ import { readFileSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 
-export const STATUS_FILE = 'status.json';
+const STATUS_FILE = 'status.json';
 /** How many attempts the status keeps. */
 const KEPT_ATTEMPTS = 30;
 
@@ -46,9 +46,7 @@ const releaseSchema = z.object({
 });
 
 const statusSchema = z.object({
-  live: z
-    .object({ commit, subject: z.string(), since: time, rolledBack: z.boolean().default(false) })
-    .optional(),
+  live: z.object({ commit, subject: z.string(), since: time, rolledBack: z.boolean().default(false) }).optional(),
   /** Good releases kept on disk, newest first. */
   releases: z.array(releaseSchema).default([]),
   /** The branch's commit a rollback stepped back from: not put live again; a newer one is. */

@@ -50,13 +50,14 @@ export function lockHashOf(dir: string): string | undefined {
 
 /**
  * The lines of a failed command's output that say why: from the first line naming an error or a
- * mistake (npm's own closing lines left out), else the last lines; terminal codes removed.
+ * mistake (npm's own closing lines left out), else the last lines; terminal colours removed (what
+ * reads it shows any other control character as a code).
  */
 export function failureReason(output: string): string {
   const lines = stripVTControlCharacters(output)
     .replace(/[^\S\n]*\r?\n/g, '\n')
     .split('\n')
-    .map((line) => line.replace(/[\0-\x08\x0b-\x1f\x7f]/g, '').trimEnd())
+    .map((line) => line.trimEnd())
     .filter((line) => line.trim() !== '' && !/^npm (?:error|ERR!|warn)\b/.test(line) && !/^> /.test(line));
   const first = lines.findIndex((line) => /\b(?:error|mistakes?|failed|cannot|could not|not found)\b/i.test(line));
   const start = first >= 0 ? first : Math.max(0, lines.length - REASON_LINES);
@@ -76,8 +77,7 @@ export interface BuildRequest {
 }
 
 export type BuildOutcome =
-  | { ok: true; release: Release; reused: boolean }
-  | { ok: false; step: Step; reason: string; cancelled: boolean };
+  { ok: true; release: Release; reused: boolean } | { ok: false; step: Step; reason: string; cancelled: boolean };
 
 class StepFailure extends Error {
   readonly step: Step;
@@ -118,7 +118,14 @@ async function reuseDependencies(from: string, to: string, request: BuildRequest
   return false;
 }
 
-async function step(name: Step, command: string, args: string[], cwd: string, request: BuildRequest, timeoutMs: number) {
+async function step(
+  name: Step,
+  command: string,
+  args: string[],
+  cwd: string,
+  request: BuildRequest,
+  timeoutMs: number,
+) {
   const result = await runCommand(command, args, {
     cwd,
     env: request.env,
@@ -150,7 +157,14 @@ export async function buildRelease(request: BuildRequest): Promise<BuildOutcome>
       (each) => each.lockHash === lockHash && existsSync(path.join(each.dir, 'node_modules')),
     );
     if (!source || !(await reuseDependencies(source.dir, dir, request))) {
-      await step('install', 'npm', ['ci', '--include=dev', '--no-audit', '--no-fund'], dir, request, STEP_TIMEOUT_MS.install);
+      await step(
+        'install',
+        'npm',
+        ['ci', '--include=dev', '--no-audit', '--no-fund'],
+        dir,
+        request,
+        STEP_TIMEOUT_MS.install,
+      );
     }
     await step('check', 'npm', ['run', '-s', 'check:content'], dir, request, STEP_TIMEOUT_MS.check);
     await step('build', 'npm', ['run', '-s', 'build'], dir, request, STEP_TIMEOUT_MS.build);
@@ -164,7 +178,8 @@ export async function buildRelease(request: BuildRequest): Promise<BuildOutcome>
     return { ok: true, release, reused: false };
   } catch (error) {
     rmSync(dir, { recursive: true, force: true });
-    if (error instanceof StepFailure) return { ok: false, step: error.step, reason: error.reason, cancelled: error.cancelled };
+    if (error instanceof StepFailure)
+      return { ok: false, step: error.step, reason: error.reason, cancelled: error.cancelled };
     throw error;
   }
 }

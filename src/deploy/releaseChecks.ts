@@ -65,7 +65,7 @@ function alwaysChecked(remoteEvents: boolean): Check[] {
 export function checkedRoutes(routes: unknown): string[] {
   if (!Array.isArray(routes)) return [];
   return routes
-    .filter((route): route is string => typeof route === 'string' && /^\/[A-Za-z0-9/_.-]*$/.test(route))
+    .filter((route): route is string => typeof route === 'string' && /^\/(?!\/)[A-Za-z0-9/_.-]*$/.test(route))
     .slice(0, MAX_ROUTES);
 }
 

@@ -14,9 +14,7 @@ import net from 'node:net';
 
 /** What the deploy tells a release. */
 export type ToRelease =
-  | { type: 'go-live' }
-  | { type: 'drain' }
-  | { type: 'notify-owners'; subject: string; text: string };
+  { type: 'go-live' } | { type: 'drain' } | { type: 'notify-owners'; subject: string; text: string };
 
 /** What a release tells the deploy. */
 export type FromRelease =

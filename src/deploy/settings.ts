@@ -30,7 +30,7 @@ const SCP_LIKE = /^[\w.-]+@[\w.-]+:/;
 const repository = z
   .string()
   .trim()
-  .refine((value) => !value.startsWith('-') && !/[\0-\x1f\x7f]/.test(value), {
+  .refine((value) => !value.startsWith('-') && !/\p{Cc}/u.test(value), {
     error: (issue: Issue) =>
       `DEPLOY_REPO must be a git address or a folder, such as https://github.com/owner/name.git (found "${String(issue.input)}")`,
     abort: true,
@@ -49,8 +49,7 @@ const branch = z
       !/\.\.|\/\/|\/\.|\.lock(?:\/|$)|[/.]$/.test(value) &&
       value.length <= 200,
     {
-      error: (issue: Issue) =>
-        `DEPLOY_BRANCH must be a branch name such as main (found "${String(issue.input)}")`,
+      error: (issue: Issue) => `DEPLOY_BRANCH must be a branch name such as main (found "${String(issue.input)}")`,
     },
   );
 
@@ -92,6 +91,11 @@ export interface DeployStart {
   server: ServerSettings;
 }
 
+/** A deploy setting that is wrong as a whole (DEPLOY_REPO missing, DATA_DIR inside DEPLOY_DIR). */
+class DeploySettingsError extends SettingsError {
+  override name = 'DeploySettingsError';
+}
+
 const isInside = (folder: string, parent: string) => {
   const relative = path.relative(parent, folder);
   return relative === '' || (!relative.startsWith('..') && !path.isAbsolute(relative));
@@ -126,7 +130,8 @@ export function readDeploySettings(
     );
   }
   const keyFile = section.DEPLOY_SSH_KEY_FILE && path.resolve(projectDir, section.DEPLOY_SSH_KEY_FILE);
-  if (keyFile && !existsSync(keyFile)) problems.push(`DEPLOY_SSH_KEY_FILE names a file that does not exist (${keyFile})`);
+  if (keyFile && !existsSync(keyFile))
+    problems.push(`DEPLOY_SSH_KEY_FILE names a file that does not exist (${keyFile})`);
   if (problems.length > 0 || !origin) throw new DeploySettingsError(problems.join('\n'));
   const isRemote = REMOTE.test(origin) || SCP_LIKE.test(origin);
   return {
@@ -141,9 +146,4 @@ export function readDeploySettings(
       sshKeyFile: keyFile,
     },
   };
-}
-
-/** A deploy setting that is wrong as a whole (DEPLOY_REPO missing, DATA_DIR inside DEPLOY_DIR). */
-export class DeploySettingsError extends SettingsError {
-  override name = 'DeploySettingsError';
 }

@@ -4,11 +4,12 @@
  * subjects and reasons are someone else's text: control characters are shown as codes.
  */
 import { formatIndiaDateTime } from '../lib/indiaTime.ts';
+import { terminalSafe } from '../server/contact/exportMessages.ts';
 import { STEPS, type Attempt, type DeployStatus } from './journal.ts';
 
 const short = (hash: string) => hash.slice(0, 7);
-const visible = (text: string) =>
-  text.replace(/[\0-\x09\x0b-\x1f\x7f-\x9f]/g, (character) => `\\u{${character.charCodeAt(0).toString(16).padStart(4, '0')}}`);
+/** Someone else's text for a terminal: each line's control characters shown as codes. */
+const visible = (text: string) => text.split('\n').map(terminalSafe).join('\n');
 
 export function liveLine(status: DeployStatus): string {
   const { live } = status;
@@ -52,7 +53,9 @@ export function statusText(status: DeployStatus | undefined, running: string | u
     if (reason) lines.push(...reason.split('\n').map((line) => `    ${line}`));
   }
   if (status.lastCheck?.error) {
-    lines.push(`Last check of the repository (${formatIndiaDateTime(status.lastCheck.at)}) failed: ${visible(status.lastCheck.error)}`);
+    lines.push(
+      `Last check of the repository (${formatIndiaDateTime(status.lastCheck.at)}) failed: ${visible(status.lastCheck.error)}`,
+    );
   } else if (status.lastCheck) {
     lines.push(`Last check of the repository: ${formatIndiaDateTime(status.lastCheck.at)}.`);
   }

@@ -18,7 +18,7 @@ import { DiskCache } from './diskCache.ts';
 import type { EventsSource } from './events/EventsSource.ts';
 import { openEventsSource } from './events/index.ts';
 import { photoCacheDir } from './photoCache.ts';
-import { readServerSettings, type MailSettings, type ServerSettings } from './settings.ts';
+import { readServerSettings, type MailSettings, type ReleaseSettings, type ServerSettings } from './settings.ts';
 
 export interface SiteServices {
   /** The folder of the store, the photos and the form key (DATA_DIR, resolved). */
@@ -34,6 +34,8 @@ export interface SiteServices {
   readonly admin: AdminServices;
   /** Event photos kept on disk (resized copies; with the backend, the photos too), bounded in size. */
   readonly photoCache: DiskCache;
+  /** What `npm run deploy` told this server of its release (src/deploy/); empty under `npm start`. */
+  readonly release: ReleaseSettings;
   /** Waits for work in progress (an e-mail round), then closes the store. */
   close(): Promise<void>;
 }
@@ -61,7 +63,7 @@ async function createServices(settings: ServerSettings, env: NodeJS.ProcessEnv):
       await events.close();
       if (database.isOpen) database.close();
     };
-    return { dataDir, database, events, contact, admin, photoCache, close };
+    return { dataDir, database, events, contact, admin, photoCache, release: settings.release, close };
   } catch (error) {
     database.close();
     throw error;

@@ -280,7 +280,12 @@ const storeSettings = z
 const releaseSettings = z
   .object({
     DEPLOY_DIR: setting(z.string()),
-    DEPLOY_RELEASE: setting(z.string().trim().regex(/^[0-9a-f]{40,64}$/, 'DEPLOY_RELEASE must be a commit hash')),
+    DEPLOY_RELEASE: setting(
+      z
+        .string()
+        .trim()
+        .regex(/^[0-9a-f]{40,64}$/, 'DEPLOY_RELEASE must be a commit hash'),
+    ),
     DEPLOY_WEBHOOK_SECRET: setting(
       z.string().min(20, 'DEPLOY_WEBHOOK_SECRET must be at least 20 characters (for example "openssl rand -hex 32")'),
     ),

@@ -1,19 +1,28 @@
 /**
  * The deployment files: the key lines of the Dockerfile, compose.yaml, the Caddyfile and the
- * systemd unit, read with parsers (always); and, where a Docker engine answers, the image built
- * and started until its health check passes.
+ * systemd unit, read with parsers (always); the Caddyfile adapted by Caddy itself and the unit
+ * verified by systemd-analyze where those are installed; and, where a Docker engine answers, the
+ * image built and started, following a local repository, until its health check passes.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { DockerfileParser, type Instruction } from 'dockerfile-ast';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { z } from 'zod';
+import { makeRepository } from '../e2e/deployRig.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const read = (file: string) => readFileSync(path.join(root, file), 'utf8');
+
+const installed = (command: string, ...args: string[]) => spawnSync(command, args, { stdio: 'ignore' }).status === 0;
+const caddyInstalled = installed('caddy', 'version');
+const systemdInstalled = installed('systemd-analyze', '--version');
+const caddy = (...args: string[]) =>
+  execFileSync('caddy', args, { cwd: root, encoding: 'utf8', env: { ...process.env, SITE_DOMAIN: 'isa.example.org' } });
 
 const dockerfile = DockerfileParser.parse(read('Dockerfile'));
 const stages = (() => {
@@ -31,10 +40,11 @@ const argumentsOf = (keyword: string) =>
     .map((instruction) => instruction.getArgumentsContent() ?? '');
 
 describe('the Dockerfile', () => {
-  it('builds in stages, each on Node 24 slim (Debian: the libc sharp’s binaries are built for)', () => {
+  it('runs on Node 24 slim (Debian: the libc sharp’s binaries are built for), with git to fetch the repository', () => {
     const froms = dockerfile.getFROMs();
-    expect(froms.length).toBeGreaterThanOrEqual(2);
+    expect(froms.length).toBeGreaterThanOrEqual(1);
     for (const from of froms) expect([from.getImageName(), from.getImageTag()]).toEqual(['node', '24-bookworm-slim']);
+    expect(argumentsOf('RUN').join(' ')).toMatch(/apt-get install .*\bgit\b.*\bopenssh-client\b/);
   });
 
   it('runs as a user that is not root', () => {
@@ -43,9 +53,10 @@ describe('the Dockerfile', () => {
     expect(users.at(-1)).not.toMatch(/^(root|0)(:|$)/);
   });
 
-  it('keeps DATA_DIR in a volume', () => {
+  it('keeps DATA_DIR and the releases (DEPLOY_DIR) in volumes of their own', () => {
     expect(argumentsOf('ENV').join(' ')).toMatch(/\bDATA_DIR=\/data\b/);
-    expect(argumentsOf('VOLUME').join(' ')).toContain('/data');
+    expect(argumentsOf('ENV').join(' ')).toMatch(/\bDEPLOY_DIR=\/releases\b/);
+    expect(argumentsOf('VOLUME').join(' ')).toMatch(/"\/data", "\/releases"/);
   });
 
   it('checks its health on /healthz', () => {
@@ -54,16 +65,23 @@ describe('the Dockerfile', () => {
     expect(read('scripts/healthcheck.ts')).toContain('/healthz');
   });
 
-  it('ships src/ beside dist/ (the server imports src/server/ at run time) and starts with scripts/start.ts', () => {
-    const copied = argumentsOf('COPY').map((content) => content.split(/\s+/).at(-1));
-    expect(copied).toEqual(expect.arrayContaining(['./dist', './src', './scripts', './node_modules']));
-    expect(argumentsOf('ENV').join(' ')).toMatch(/\bNODE_ENV=production\b/);
-    expect(argumentsOf('CMD')).toEqual(['["node", "scripts/start.ts"]']);
+  it('runs `npm run deploy` (node scripts/deploy.ts) in production, every release built with the public settings', () => {
+    expect(argumentsOf('CMD')).toEqual(['["node", "scripts/deploy.ts"]']);
+    expect(read('package.json')).toContain('"deploy": "node scripts/deploy.ts"');
+    const env = argumentsOf('ENV').join(' ');
+    expect(env).toMatch(/\bNODE_ENV=production\b/);
+    // Build arguments (compose.yaml passes them from .env) kept as the environment the releases are built in.
+    for (const name of ['SITE_URL', 'PUBLIC_KEYSTATIC_GITHUB_REPO', 'PUBLIC_KEYSTATIC_GITHUB_APP_SLUG']) {
+      expect(argumentsOf('ARG').some((argument) => argument.startsWith(`${name}=`))).toBe(true);
+      expect(env).toContain(`${name}=\${${name}}`);
+    }
   });
 
   it('leaves local data, builds and secrets out of the build context', () => {
     const ignored = read('.dockerignore').split('\n');
-    for (const entry of ['node_modules', 'dist', 'data', '.env', '.git']) expect(ignored).toContain(entry);
+    for (const entry of ['node_modules', 'dist', 'builds', 'releases', 'data', '.env', '.git']) {
+      expect(ignored).toContain(entry);
+    }
   });
 });
 
@@ -71,8 +89,10 @@ const composeSchema = z.object({
   services: z.object({
     site: z.object({
       build: z.object({ context: z.string(), args: z.record(z.string(), z.string()) }),
+      init: z.literal(true),
       environment: z.record(z.string(), z.string()),
       volumes: z.array(z.string()),
+      stop_grace_period: z.string(),
       // Not published: Caddy is the only way in (which TRUST_PROXY=1 relies on).
       ports: z.never().optional(),
     }),
@@ -93,7 +113,14 @@ describe('compose.yaml and the Caddyfile', () => {
     expect(site.build.context).toBe('.');
     expect(site.build.args['SITE_URL']).toMatch(/^https:\/\/\$\{SITE_DOMAIN/);
     expect(site.environment['TRUST_PROXY']).toBe('1');
-    expect(site.volumes).toContain('site-data:/data');
+    expect(site.volumes).toEqual(['site-data:/data', 'site-releases:/releases']);
+  });
+
+  it('follows the repository .env names, and builds the content editor in from .env', () => {
+    const { site } = compose.services;
+    expect(site.environment['DEPLOY_REPO']).toMatch(/^\$\{DEPLOY_REPO:\?/);
+    expect(site.build.args['PUBLIC_KEYSTATIC_GITHUB_REPO']).toBe('${PUBLIC_KEYSTATIC_GITHUB_REPO:-}');
+    expect(site.build.args['PUBLIC_KEYSTATIC_GITHUB_APP_SLUG']).toBe('${PUBLIC_KEYSTATIC_GITHUB_APP_SLUG:-}');
   });
 
   it('puts Caddy in front on ports 80 and 443, once the site is healthy', () => {
@@ -102,21 +129,48 @@ describe('compose.yaml and the Caddyfile', () => {
     expect(caddy.ports).toEqual(expect.arrayContaining(['80:80', '443:443']));
     expect(caddy.volumes).toContain('./deploy/Caddyfile:/etc/caddy/Caddyfile:ro');
     const caddyfile = read('deploy/Caddyfile').replace(/#.*$/gm, '');
-    expect(caddyfile).toMatch(/\{\$SITE_DOMAIN\}\s*\{\s*reverse_proxy site:4321\s*\}/);
+    expect(caddyfile).toMatch(/\{\$SITE_DOMAIN\}\s*\{\s*reverse_proxy \{\$SITE_UPSTREAM:site:4321\}/);
   });
+
+  it.skipIf(!caddyInstalled)(
+    'is a Caddyfile Caddy reads: the site upstream, retried while it restarts, idle links ended first',
+    () => {
+      const adapted = z
+        .object({ apps: z.object({ http: z.object({ servers: z.record(z.string(), z.unknown()) }) }) })
+        .parse(JSON.parse(caddy('adapt', '--config', 'deploy/Caddyfile', '--adapter', 'caddyfile')));
+      const proxy = JSON.stringify(adapted.apps.http.servers);
+      expect(proxy).toContain('"dial":"site:4321"');
+      expect(proxy).toContain('"try_duration":15000000000');
+      // Shorter than the site's own idle timeout (KEEP_ALIVE_TIMEOUT_SECONDS, 5 s).
+      expect(proxy).toContain('"keep_alive":{"idle_timeout":4000000000}');
+    },
+  );
 });
 
 describe('the systemd unit', () => {
   const unit = read('deploy/isa-site.service');
   const setting = (name: string) => [...unit.matchAll(new RegExp(`^${name}=(.*)$`, 'gm'))].map((match) => match[1]);
 
-  it('runs the start script in production as its own user, restarting on failure', () => {
+  it('runs `npm run deploy` in production as its own user, with the data and the releases apart', () => {
     expect(setting('User')).toEqual(['isa-site']);
-    expect(setting('ExecStart')).toEqual(['/usr/bin/node scripts/start.ts']);
-    expect(setting('Environment').join(' ')).toMatch(/NODE_ENV=production .*DATA_DIR=\/var\/lib\/isa-site/);
-    expect(setting('StateDirectory')).toEqual(['isa-site']);
+    expect(setting('ExecStart')).toEqual(['/srv/isa-site/node_modules/.bin/node scripts/deploy.ts']);
+    expect(setting('Environment').join(' ')).toMatch(
+      /NODE_ENV=production .*DATA_DIR=\/var\/lib\/isa-site DEPLOY_DIR=\/var\/lib\/isa-site-releases/,
+    );
+    expect(setting('StateDirectory')).toEqual(['isa-site isa-site-releases']);
+    // SIGTERM to the deploy alone, which drains the live release itself.
+    expect(setting('KillMode')).toEqual(['mixed']);
     expect(setting('Restart')).toEqual(['on-failure']);
     expect(setting('ProtectSystem')).toEqual(['strict']);
+  });
+
+  it.skipIf(!systemdInstalled)('is a unit systemd-analyze verifies', () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'isa-unit-'));
+    const copy = path.join(dir, 'isa-site.service');
+    // The unit names the clone's Node; here, this one.
+    writeFileSync(copy, unit.replace('/srv/isa-site/node_modules/.bin/node', process.execPath));
+    const verified = spawnSync('systemd-analyze', ['verify', copy], { encoding: 'utf8' });
+    expect(verified.stderr.split('\n').filter((line) => line.includes('isa-site.service'))).toEqual([]);
   });
 });
 
@@ -211,38 +265,50 @@ describe('installing (npm ci, wherever the site is installed)', () => {
 });
 
 describe('the image', () => {
-  it('builds, starts as a non-root user and passes its health check', { timeout: 15 * 60_000 }, async (context) => {
-    context.skip(
-      !dockerAnswers,
-      'No Docker engine answers "docker info" here: the image is not built (the Dockerfile is checked above).',
-    );
-    const tag = `isa-site-test:${randomUUID().slice(0, 8)}`;
-    let container = '';
-    try {
-      docker('build', '--build-arg', 'SITE_URL=https://isa.example.org', '-t', tag, '.');
-      container = docker(
-        'run',
-        '-d',
-        '--health-interval=2s',
-        '--health-start-period=60s',
-        '-p',
-        '127.0.0.1::4321',
-        tag,
+  it(
+    'builds, follows a repository as a non-root user, and passes its health check once the first release is live',
+    { timeout: 30 * 60_000 },
+    async (context) => {
+      context.skip(
+        !dockerAnswers,
+        'No Docker engine answers "docker info" here: the image is not built (the Dockerfile is checked above).',
       );
-      let health = '';
-      for (let waited = 0; waited < 120 && health !== 'healthy'; waited++) {
-        await new Promise((resolve) => setTimeout(resolve, 1000));
-        health = docker('inspect', '--format', '{{.State.Health.Status}}', container);
-        if (health === 'unhealthy') break;
+      const tag = `isa-site-test:${randomUUID().slice(0, 8)}`;
+      const repository = makeRepository();
+      let container = '';
+      try {
+        docker('build', '--build-arg', 'SITE_URL=https://isa.example.org', '-t', tag, '.');
+        container = docker(
+          'run',
+          '-d',
+          '--init',
+          '--health-interval=5s',
+          '--health-start-period=15m',
+          '-v',
+          `${repository.bare}:/repo:ro`,
+          '-e',
+          'DEPLOY_REPO=/repo',
+          '-p',
+          '127.0.0.1::4321',
+          tag,
+        );
+        let health = '';
+        for (let waited = 0; waited < 900 && health !== 'healthy'; waited++) {
+          await new Promise((resolve) => setTimeout(resolve, 1000));
+          health = docker('inspect', '--format', '{{.State.Health.Status}}', container);
+          if (health === 'unhealthy') break;
+        }
+        expect(health).toBe('healthy');
+        expect(docker('exec', container, 'id', '-u')).not.toBe('0');
+        expect(docker('exec', container, 'node', 'scripts/deploy.ts', 'status')).toContain('Live: ');
+        const address = docker('port', container, '4321/tcp').split('\n')[0] ?? '';
+        const answer = await fetch(`http://${address}/healthz`);
+        expect(answer.status).toBe(200);
+      } finally {
+        if (container) spawnSync('docker', ['rm', '-f', container], { stdio: 'ignore' });
+        spawnSync('docker', ['rmi', '-f', tag], { stdio: 'ignore' });
+        repository.remove();
       }
-      expect(health).toBe('healthy');
-      expect(docker('exec', container, 'id', '-u')).not.toBe('0');
-      const address = docker('port', container, '4321/tcp').split('\n')[0] ?? '';
-      const answer = await fetch(`http://${address}/healthz`);
-      expect(answer.status).toBe(200);
-    } finally {
-      if (container) spawnSync('docker', ['rm', '-f', container], { stdio: 'ignore' });
-      spawnSync('docker', ['rmi', '-f', tag], { stdio: 'ignore' });
-    }
-  });
+    },
+  );
 });

@@ -27,18 +27,20 @@ export function isEditorPath(pathname: string): boolean {
 }
 
 /**
- * What the server should say at start (and show owners in /Admin) when the editor is switched off
- * against what its settings ask: the GitHub App's settings are given to a build made without
- * GitHub mode, or a GitHub-mode build runs in production without them. Undefined when they agree.
+ * What a built site's server should say at start (and show owners in /Admin) when the editor is
+ * switched off against what its settings ask: the GitHub App's settings are given to a build made
+ * without GitHub mode, or a GitHub-mode build runs without them. Undefined when they agree, and
+ * under `astro dev` (which offers the editor either way).
  */
-export function editorMismatch({ storage, env, production }: { storage: 'local' | 'github'; env: Record<string, string | undefined>; production: boolean }): string | undefined {
+export function editorMismatch({ dev, storage, env }: EditorContext): string | undefined {
+  if (dev) return undefined;
   const settings = editorSettings.safeParse(env);
   const configured = settings.success && settings.data.github;
   if (configured && storage === 'local') {
-    return 'The content editor is switched off: the server has the GitHub App\'s settings (KEYSTATIC_*), but this build was made without PUBLIC_KEYSTATIC_GITHUB_REPO, so /keystatic answers 404. Build with PUBLIC_KEYSTATIC_GITHUB_REPO and PUBLIC_KEYSTATIC_GITHUB_APP_SLUG set (npm run deploy hands both to every build from its environment).';
+    return "The content editor is switched off: the server has the GitHub App's settings (KEYSTATIC_*), but this build was made without PUBLIC_KEYSTATIC_GITHUB_REPO, so /keystatic answers 404. Build with PUBLIC_KEYSTATIC_GITHUB_REPO and PUBLIC_KEYSTATIC_GITHUB_APP_SLUG set (npm run deploy hands both to every build from its environment).";
   }
-  if (!configured && storage === 'github' && production) {
-    return 'The content editor is switched off: this build is made for GitHub mode, but the server has none of the GitHub App\'s settings (KEYSTATIC_GITHUB_CLIENT_ID, KEYSTATIC_GITHUB_CLIENT_SECRET, KEYSTATIC_SECRET, PUBLIC_KEYSTATIC_GITHUB_APP_SLUG), so /keystatic answers 404.';
+  if (!configured && storage === 'github') {
+    return "The content editor is switched off: this build is made for GitHub mode, but the server does not have all of the GitHub App's settings (KEYSTATIC_GITHUB_CLIENT_ID, KEYSTATIC_GITHUB_CLIENT_SECRET, KEYSTATIC_SECRET, PUBLIC_KEYSTATIC_GITHUB_APP_SLUG), so /keystatic answers 404.";
   }
   return undefined;
 }

@@ -33,7 +33,7 @@ function codeOf(char: string): string {
 }
 
 /** `text` with every control character shown as a visible code, for a terminal. */
-function terminalSafe(text: string): string {
+export function terminalSafe(text: string): string {
   return text.replace(CONTROL, (char) => `\\u{${codeOf(char)}}`);
 }
 

@@ -1,0 +1,241 @@
+/**
+ * `npm run deploy` against a local bare repository standing in for the society's GitHub
+ * repository (tests/e2e/deployRig.ts), as an office lives it: the first release goes live; a merged
+ * content change goes live by itself while visitors keep asking (pages, on-demand pages, the events
+ * API), with no failed request; a content mistake, a commit whose install or build fails and one
+ * whose server fails its health check never go live, and the status says which commit failed and
+ * why, while the live release keeps serving; of two commits pushed in quick succession the newest
+ * wins; rollback puts the previous good release back and keeps it; an account made before all
+ * this still signs in; a second deploy on the same folder refuses. Visitors come through Caddy with
+ * the project's own deploy/Caddyfile, as in production (tests/e2e/caddyFront.ts).
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
+import { expect, test } from '@playwright/test';
+import { startVisitorLoad, type VisitorLoad } from '../../scripts/bench/visitorLoad.ts';
+import { releaseDir } from '../../src/deploy/releaseBuild.ts';
+import { startSmtp } from '../unit/contact/localSmtp.ts';
+import { addUser, signIn } from './adminServer.ts';
+import { startCaddy, type CaddyFront } from './caddyFront.ts';
+import { makeRepository, pageText, startDeploy, type RunningDeploy, type TestRepository } from './deployRig.ts';
+
+const BEARERS = 'content/state-bearers.yaml';
+const PRESIDENT = 'Dr. Sample Kumar';
+const SECRETARY = 'Dr. Example Priya';
+
+test.describe.configure({ mode: 'serial' });
+
+const OWNER_MAIL = 'owner@example.org';
+
+let repository: TestRepository;
+let smtp: Awaited<ReturnType<typeof startSmtp>>;
+let deploy: RunningDeploy;
+/** Caddy in front with the project's deploy/Caddyfile, as in production: visitors come through it. */
+let front: CaddyFront;
+let first: string;
+let renamed: string;
+
+test.beforeAll(async () => {
+  repository = makeRepository();
+  smtp = await startSmtp();
+});
+
+test.afterAll(async () => {
+  await front?.stop();
+  await deploy?.stop();
+  await smtp?.close();
+  repository?.remove();
+});
+
+/** Waits until /Office-Brearers shows `text`. */
+async function bearersShow(text: string, timeoutMs = 240_000): Promise<void> {
+  await expect
+    .poll(async () => (await pageText(`${deploy.url}/Office-Brearers`))?.includes(text) ?? false, {
+      timeout: timeoutMs,
+      intervals: [250],
+    })
+    .toBe(true);
+}
+
+/** Stops `load` and expects no failed request among many, and one release running: the old one stopped. */
+async function noneFailed(load: VisitorLoad): Promise<void> {
+  const figures = await load.stop();
+  console.info(`Visitors during the switch: ${JSON.stringify(figures)}`);
+  expect(figures.failures).toEqual({});
+  expect(figures.failed).toBe(0);
+  expect(figures.requests).toBeGreaterThan(200);
+  await expect.poll(() => deploy.releasesRunning(), { timeout: 45_000 }).toBe(1);
+}
+
+test('the first release of the branch goes live, and status names it', async () => {
+  test.setTimeout(300_000);
+  deploy = await startDeploy(repository.bare, { SMTP_URL: `smtp://127.0.0.1:${smtp.port}`, CONTACT_TO: OWNER_MAIL });
+  const status = await deploy.waitFor('the first release', (now) => now.live !== undefined);
+  first = status.live?.commit ?? '';
+  front = await startCaddy(Number(new URL(deploy.url).port));
+  expect(status.attempts[0]).toMatchObject({ commit: first, result: 'live' });
+  expect(await pageText(`${deploy.url}/Office-Brearers`)).toContain(PRESIDENT);
+  // DATA_DIR is the deploy's, outside every release folder.
+  expect(existsSync(path.join(deploy.dataDir, 'site.sqlite'))).toBe(true);
+  const printed = await deploy.command('status');
+  expect(printed.status).toBe(0);
+  expect(printed.output).toContain(`Live: ${first.slice(0, 7)} "The site as it is"`);
+  expect(printed.output).toMatch(/Deploy: running \(process \d+\), waiting for a new commit/);
+});
+
+test('a second deploy on the same folder refuses, saying why', async () => {
+  const second = await deploy.command();
+  expect(second.status).toBe(1);
+  expect(second.output).toContain(`Another deploy is already running on ${deploy.deployDir}`);
+});
+
+test('a merged content change goes live by itself with no failed request', async () => {
+  test.setTimeout(300_000);
+  addUser(deploy.dataDir); // An owner made before the switches (signs in at the end), with an e-mail address.
+  const store = new DatabaseSync(path.join(deploy.dataDir, 'site.sqlite'));
+  store.prepare('UPDATE admin_users SET email = ?').run(OWNER_MAIL);
+  store.close();
+  const load = startVisitorLoad(front.url);
+  renamed = repository.push('President renamed', (file) => file(BEARERS).replace(PRESIDENT, 'Dr. Deployed Kumar'));
+  await bearersShow('Dr. Deployed Kumar');
+  await new Promise((resolve) => setTimeout(resolve, 2000)); // Visitors go on while the old release drains.
+  await noneFailed(load);
+  expect(deploy.status()?.live?.commit).toBe(renamed);
+  // The old release stays kept for a rollback.
+  expect(existsSync(path.join(releaseDir(deploy.deployDir, first), 'release.json'))).toBe(true);
+});
+
+test('a content mistake never goes live; status says which commit failed and why', async () => {
+  test.setTimeout(120_000);
+  const broken = repository.push('Treasurer phone', (file) =>
+    file(BEARERS).replace(/phone1: .*/, 'phone1: "not a phone"'),
+  );
+  const status = await deploy.waitFor('the failed content check', (now) =>
+    now.attempts.some((attempt) => attempt.commit === broken && attempt.result === 'failed'),
+  );
+  expect(status.attempts[0]).toMatchObject({ commit: broken, result: 'failed', step: 'check' });
+  expect(status.attempts[0]?.reason).toMatch(/content\/state-bearers\.yaml, line \d+, bearer 1 .*"phone1"/);
+  expect(status.live?.commit).toBe(renamed);
+  expect(await pageText(`${deploy.url}/Office-Brearers`)).toContain('Dr. Deployed Kumar');
+  expect(existsSync(releaseDir(deploy.deployDir, broken))).toBe(false);
+  const printed = (await deploy.command('status')).output;
+  expect(printed).toContain(`Last attempt: ${broken.slice(0, 7)} "Treasurer phone": failed at the content check`);
+  expect(printed).toContain('"phone1": expected a phone number');
+  // Owners are told by e-mail, through the live site's mail settings.
+  await expect.poll(() => smtp.received.length, { timeout: 20_000 }).toBe(1);
+  expect(smtp.received[0]?.to).toEqual([OWNER_MAIL]);
+  expect(smtp.received[0]?.data).toMatch(/^Subject: The site was not updated: Treasurer phone$/m);
+  expect(smtp.received[0]?.data).toContain(broken.slice(0, 7));
+});
+
+test('an owner sees in /Admin which merged change did not go live, and why', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto(`${deploy.url}/Admin`);
+  await signIn(page);
+  const updates = page.getByRole('region', { name: 'Site updates' });
+  await expect(updates).toContainText('A merged change did not go live.');
+  await expect(updates).toContainText('"Treasurer phone": failed at the content check');
+  await expect(updates).toContainText('"phone1": expected a phone number');
+  await expect(updates).toContainText(`Live: ${renamed.slice(0, 7)} "President renamed", since`);
+  await page.screenshot({ path: test.info().outputPath('site-updates.png'), fullPage: true });
+});
+
+test('a commit whose install fails, and one whose build fails, never go live', async () => {
+  test.setTimeout(180_000);
+  const noInstall = repository.push('Lock file damaged', (file) => {
+    file(BEARERS).replace('phone1: "not a phone"', 'phone1: "+91 00000 10001"');
+    file('package-lock.json').write('{ this is not JSON');
+  });
+  await deploy.waitFor('the failed install', (now) =>
+    now.attempts.some((attempt) => attempt.commit === noInstall && attempt.result === 'failed'),
+  );
+  expect(deploy.status()?.attempts[0]).toMatchObject({ commit: noInstall, step: 'install' });
+  const noBuild = repository.push('Site settings damaged', (file) => {
+    file('package-lock.json').write(readOriginal('package-lock.json'));
+    file('astro.config.mjs').write(`${file('astro.config.mjs').read()}\nexport const broken = ;\n`);
+  });
+  const status = await deploy.waitFor('the failed build', (now) =>
+    now.attempts.some((attempt) => attempt.commit === noBuild && attempt.result === 'failed'),
+  );
+  expect(status.attempts[0]).toMatchObject({ commit: noBuild, step: 'build' });
+  expect(status.attempts[0]?.reason).toMatch(/astro\.config\.mjs|Unexpected token|Expression expected/i);
+  expect(status.live?.commit).toBe(renamed);
+});
+
+test('of two commits pushed in quick succession the newest goes live; the other is never half-built live', async () => {
+  test.setTimeout(300_000);
+  const load = startVisitorLoad(front.url);
+  const fixed = repository.push('Site settings mended', (file) =>
+    file('astro.config.mjs').write(readOriginal('astro.config.mjs')),
+  );
+  await deploy.waitFor('the mended commit being built', (now) =>
+    now.attempts.some((attempt) => attempt.commit === fixed && attempt.result === 'building'),
+  );
+  const newest = repository.push('Secretary renamed', (file) => file(BEARERS).replace(SECRETARY, 'Dr. Newest Priya'));
+  await bearersShow('Dr. Newest Priya');
+  await noneFailed(load);
+  const status = deploy.status();
+  expect(status?.live?.commit).toBe(newest);
+  expect(status?.attempts.find((attempt) => attempt.commit === fixed)?.result).toBe('superseded');
+  expect(existsSync(releaseDir(deploy.deployDir, fixed))).toBe(false);
+});
+
+test('a release that fails its health check never takes a visitor; the live one keeps serving', async () => {
+  test.setTimeout(300_000);
+  const load = startVisitorLoad(front.url);
+  const unhealthy = repository.push('Contact page broken', (file) =>
+    file('src/pages/Contact-Us.astro').replace(
+      'export const prerender = false;',
+      "export const prerender = false;\nif (Astro.request) throw new Error('Broken on purpose');",
+    ),
+  );
+  const status = await deploy.waitFor('the failed health check', (now) =>
+    now.attempts.some((attempt) => attempt.commit === unhealthy && attempt.result === 'failed'),
+  );
+  await noneFailed(load);
+  expect(status.attempts[0]).toMatchObject({ commit: unhealthy, step: 'health' });
+  expect(status.attempts[0]?.reason).toContain('GET /Contact-Us answered 500');
+  expect(status.live?.commit).not.toBe(unhealthy);
+});
+
+test('rollback puts the previous good release back with no failed request, and keeps it', async () => {
+  test.setTimeout(180_000);
+  const load = startVisitorLoad(front.url);
+  const rolled = await deploy.command('rollback');
+  expect(rolled.output).toContain(`Rolled back: ${renamed.slice(0, 7)} "President renamed" is live again`);
+  expect(rolled.status).toBe(0);
+  await bearersShow(SECRETARY);
+  await new Promise((resolve) => setTimeout(resolve, 3000)); // Three more polls: it stays.
+  await noneFailed(load);
+  const status = deploy.status();
+  expect(status?.live).toMatchObject({ commit: renamed, rolledBack: true });
+  expect(await pageText(`${deploy.url}/Office-Brearers`)).toContain('Dr. Deployed Kumar');
+  expect((await deploy.command('status')).output).toContain('put back by a rollback');
+});
+
+test('the deploy itself restarting (an upgrade of the deploy) loses no request behind Caddy, and serves the live release again', async () => {
+  test.setTimeout(120_000);
+  const live = deploy.status()?.live?.commit;
+  const load = startVisitorLoad(front.url);
+  await new Promise((resolve) => setTimeout(resolve, 1000));
+  await deploy.restart();
+  await expect
+    .poll(() => deploy.output.join('').includes(`Serving ${live?.slice(0, 7)}`), { timeout: 60_000 })
+    .toBe(true);
+  await new Promise((resolve) => setTimeout(resolve, 1000));
+  await noneFailed(load);
+  // Still the rollback's release, kept until a newer commit arrives: nothing was built.
+  expect(deploy.status()?.live).toMatchObject({ commit: live, rolledBack: true });
+});
+
+test('an account made before the switches still signs in', async ({ page }) => {
+  await page.goto(`${deploy.url}/Admin`);
+  await signIn(page);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Events');
+});
+
+/** A file as it is in this working copy (what the test repository started from). */
+function readOriginal(relative: string): string {
+  return readFileSync(path.resolve(import.meta.dirname, '../..', relative), 'utf8');
+}
