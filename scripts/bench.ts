@@ -13,22 +13,26 @@
  *
  * Builds first when needed and serves with a temporary data folder (scripts/productionServer.ts).
  *
- *   npm run bench [-- --runs 3] [--only lighthouse|load|search|uploads] [--duration 10] [--connections 10]
- *                 [--route /branches ...] [--cpu-slowdown 4]
+ *   npm run bench [-- --runs 3] [--only lighthouse|load|search|uploads|deploy] [--duration 10] [--connections 10]
+ *                 [--route /branches ...] [--cpu-slowdown 4] [--merges 3]
  *
  * 3. Search on a phone: the time from the last key of "Salem" (and of a bearer's surname) to the
  *    results on /search, with slow 4G and a slower CPU (scripts/bench/search.ts).
  * 4. Upload processing of the events admin: photos per second and peak memory for 40 phone photos
  *    of 12 MP (scripts/bench/uploads.ts; no server needed).
+ * 5. Deploy: the time from a merge to the change on the page, with the default 60 s poll and with
+ *    GitHub's webhook, and the visitors' failed requests through Caddy during the switches
+ *    (scripts/bench/deploy.ts; `npm run deploy` on a local repository, no server of its own).
  *
  * Parts: scripts/bench/ (options, lighthouse, load, search, uploads, report).
  *
  * Ports: BENCH_PORT (default 4671) for the site, the next one for the bare server, the one after
  * for Chromium's DevTools protocol.
  */
+import { deployReport } from './bench/deploy.ts';
 import { lighthouseReport } from './bench/lighthouse.ts';
 import { loadReport } from './bench/load.ts';
-import { only } from './bench/options.ts';
+import { merges, only } from './bench/options.ts';
 import { searchReport } from './bench/search.ts';
 import { uploadReport } from './bench/uploads.ts';
 import { loadAverage, machineLine } from './bench/report.ts';
@@ -38,7 +42,7 @@ const SITE_PORT = Number(process.env.BENCH_PORT ?? 4671);
 
 console.info(machineLine());
 console.info(`Load average (1, 5, 15 min) before: ${loadAverage()}`);
-if (only !== 'uploads') {
+if (only === undefined || only === 'lighthouse' || only === 'load' || only === 'search') {
   const site = await startProductionServer(SITE_PORT, 'isa-bench-');
   try {
     if (only === undefined || only === 'lighthouse') await lighthouseReport(site.url, SITE_PORT + 2);
@@ -49,4 +53,5 @@ if (only !== 'uploads') {
   }
 }
 if (only === undefined || only === 'uploads') await uploadReport();
+if (only === undefined || only === 'deploy') await deployReport(merges, Math.max(1, Math.ceil(merges / 2)));
 console.info(`Load average (1, 5, 15 min) after: ${loadAverage()}`);

@@ -5,8 +5,8 @@ import { FIXED_ROUTES } from '../../src/lib/routes.ts';
 /** Every fixed route, and one event page of the sample data. */
 const ROUTES = [...FIXED_ROUTES, '/Events/1'];
 
-const USAGE = `Usage: npm run bench [-- --runs 3] [--only lighthouse|load|search|uploads] [--duration 10] [--connections 10]
-                     [--route /branches ...] [--cpu-slowdown 4]`;
+const USAGE = `Usage: npm run bench [-- --runs 3] [--only lighthouse|load|search|uploads|deploy] [--duration 10] [--connections 10]
+                     [--route /branches ...] [--cpu-slowdown 4] [--merges 3]`;
 
 /** Stops with the reason and the usage, without a stack trace. */
 function usageError(reason: string): never {
@@ -24,6 +24,7 @@ function parseFlags() {
         connections: { type: 'string', default: '10' },
         route: { type: 'string', multiple: true },
         'cpu-slowdown': { type: 'string' },
+        merges: { type: 'string', default: '3' },
         help: { type: 'boolean' },
       },
     }).values;
@@ -44,13 +45,15 @@ export const routes = flags.route ?? ROUTES;
 export const runs = Number(flags.runs);
 export const duration = Number(flags.duration);
 export const connections = Number(flags.connections);
-if (![runs, duration, connections].every((value) => Number.isInteger(value) && value > 0)) {
-  usageError('--runs, --duration and --connections take whole numbers above 0');
+/** Merges pushed in the deploy part: this many found by the poll, and as many announced by the webhook. */
+export const merges = Number(flags.merges);
+if (![runs, duration, connections, merges].every((value) => Number.isInteger(value) && value > 0)) {
+  usageError('--runs, --duration, --connections and --merges take whole numbers above 0');
 }
-const PARTS = ['lighthouse', 'load', 'search', 'uploads'] as const;
+const PARTS = ['lighthouse', 'load', 'search', 'uploads', 'deploy'] as const;
 const isPart = (value: string | undefined): value is (typeof PARTS)[number] => PARTS.some((part) => part === value);
 if (flags.only !== undefined && !isPart(flags.only))
-  usageError('--only takes "lighthouse", "load", "search" or "uploads"');
+  usageError('--only takes "lighthouse", "load", "search", "uploads" or "deploy"');
 
 /** Which part to run: every one unless --only names one. */
 export const only = isPart(flags.only) ? flags.only : undefined;

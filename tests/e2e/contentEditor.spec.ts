@@ -2,9 +2,19 @@
  * The content editor (Keystatic at /keystatic).
  * - In the production build served by `npm start` (local mode, no GitHub App): /keystatic and its
  *   API answer 404, robots.txt keeps crawlers out, and no public page names it or loosens its policy.
+ * - Given the GitHub App's settings, that build says loudly that the editor is off (at start, and to
+ *   owners on /Admin) instead of a silent 404.
  * (The forms themselves, in local mode, are in contentEditorForms.spec.ts.)
  */
 import { expect, test } from '@playwright/test';
+import { signIn, startAdminServer } from './adminServer.ts';
+
+const APP = {
+  KEYSTATIC_GITHUB_CLIENT_ID: 'Iv1.0123456789abcdef',
+  KEYSTATIC_GITHUB_CLIENT_SECRET: 'client-secret-of-the-app',
+  KEYSTATIC_SECRET: 'a'.repeat(64),
+  PUBLIC_KEYSTATIC_GITHUB_APP_SLUG: 'isa-tn-content',
+};
 
 test.describe('the production build without the GitHub App', () => {
   test('answers 404 under /keystatic and /api/keystatic, and keeps crawlers out', async ({ request }) => {
@@ -25,4 +35,23 @@ test.describe('the production build without the GitHub App', () => {
       expect(response.headers()['content-security-policy'], path).not.toContain('unsafe-inline');
     }
   });
+});
+
+test("a build without GitHub mode, given the App's settings, says the editor is off at start and to owners", async ({
+  page,
+}) => {
+  const server = await startAdminServer(APP);
+  try {
+    expect(server.output.join('')).toContain(
+      'Warning: The content editor is switched off: the server has the GitHub App\'s settings (KEYSTATIC_*), but this build was made without PUBLIC_KEYSTATIC_GITHUB_REPO',
+    );
+    expect((await page.request.get(`${server.url}/keystatic`)).status()).toBe(404);
+    await page.goto(`${server.url}/Admin`);
+    await signIn(page);
+    await expect(page.getByRole('region', { name: 'Site updates' })).toContainText(
+      'The content editor is switched off',
+    );
+  } finally {
+    server.kill();
+  }
 });

@@ -140,7 +140,7 @@ describe('compose.yaml and the Caddyfile', () => {
         .parse(JSON.parse(caddy('adapt', '--config', 'deploy/Caddyfile', '--adapter', 'caddyfile')));
       const proxy = JSON.stringify(adapted.apps.http.servers);
       expect(proxy).toContain('"dial":"site:4321"');
-      expect(proxy).toContain('"try_duration":15000000000');
+      expect(proxy).toContain('"try_duration":30000000000');
       // Shorter than the site's own idle timeout (KEEP_ALIVE_TIMEOUT_SECONDS, 5 s).
       expect(proxy).toContain('"keep_alive":{"idle_timeout":4000000000}');
     },

@@ -4,7 +4,7 @@
  * its answers (never cached or indexed, a policy of its own that lets only its scripts run).
  */
 import { describe, expect, it } from 'vitest';
-import { editorOffered, isEditorPath } from '../../../src/lib/keystatic/access.ts';
+import { editorMismatch, editorOffered, isEditorPath } from '../../../src/lib/keystatic/access.ts';
 import {
   editorNotFound,
   editorPolicy,
@@ -75,6 +75,21 @@ describe('where the editor is offered', () => {
     expect(response.headers.get('cache-control')).toBe('no-store');
     expect(response.headers.get('x-robots-tag')).toBe('noindex');
     expect(await response.text()).toBe('Not found');
+  });
+});
+
+describe('an editor switched off against its settings, said at start and to owners', () => {
+  it.each<[string, 'local' | 'github', Record<string, string>, boolean, RegExp | undefined]>([
+    ["the App's settings, a build without GitHub mode", 'local', APP, false, /this build was made without PUBLIC_KEYSTATIC_GITHUB_REPO, so \/keystatic answers 404/],
+    ["a GitHub-mode build without the App's settings", 'github', {}, false, /this build is made for GitHub mode, but the server does not have all/],
+    ['a GitHub-mode build with half of them', 'github', { KEYSTATIC_SECRET: 'a'.repeat(64) }, false, /does not have all of the GitHub App's settings/],
+    ['both agreeing on GitHub mode', 'github', APP, false, undefined],
+    ['both agreeing on no editor', 'local', {}, false, undefined],
+    ['astro dev, which offers the editor either way', 'local', APP, true, undefined],
+  ])('%s', (_case, storage, env, dev, message) => {
+    const warning = editorMismatch({ storage, env, dev });
+    if (message) expect(warning).toMatch(message);
+    else expect(warning).toBeUndefined();
   });
 });
 
