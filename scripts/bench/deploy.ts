@@ -51,7 +51,9 @@ export async function deployReport(merges: number, webhookMerges: number): Promi
         const name = `Dr. Merged ${merge} Kumar`;
         const previous = merge === 1 ? PRESIDENT : `Dr. Merged ${merge - 1} Kumar`;
         const pushed = Date.now();
-        repository.push(`President, take ${merge}`, (file) => file('content/state-bearers.yaml').replace(previous, name));
+        repository.push(`President, take ${merge}`, (file) =>
+          file('content/state-bearers.yaml').replace(previous, name),
+        );
         const byWebhook = merge > merges;
         if (byWebhook) {
           const body = JSON.stringify({ ref: 'refs/heads/main' });

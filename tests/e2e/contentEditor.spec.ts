@@ -43,7 +43,7 @@ test("a build without GitHub mode, given the App's settings, says the editor is 
   const server = await startAdminServer(APP);
   try {
     expect(server.output.join('')).toContain(
-      'Warning: The content editor is switched off: the server has the GitHub App\'s settings (KEYSTATIC_*), but this build was made without PUBLIC_KEYSTATIC_GITHUB_REPO',
+      "Warning: The content editor is switched off: the server has the GitHub App's settings (KEYSTATIC_*), but this build was made without PUBLIC_KEYSTATIC_GITHUB_REPO",
     );
     expect((await page.request.get(`${server.url}/keystatic`)).status()).toBe(404);
     await page.goto(`${server.url}/Admin`);

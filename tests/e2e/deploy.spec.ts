@@ -9,6 +9,7 @@
  * this still signs in; a second deploy on the same folder refuses. Visitors come through Caddy with
  * the project's own deploy/Caddyfile, as in production (tests/e2e/caddyFront.ts).
  */
+import { createHmac } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
@@ -27,6 +28,7 @@ const SECRETARY = 'Dr. Example Priya';
 test.describe.configure({ mode: 'serial' });
 
 const OWNER_MAIL = 'owner@example.org';
+const WEBHOOK_SECRET = 'the webhook secret of the test';
 /** The content editor in GitHub mode: the two public values for every build, the App's settings for the server. */
 const EDITOR = {
   PUBLIC_KEYSTATIC_GITHUB_REPO: 'example-society/isa-site',
@@ -81,6 +83,7 @@ test('the first release of the branch goes live, and status names it', async () 
   deploy = await startDeploy(repository.bare, {
     SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
     CONTACT_TO: OWNER_MAIL,
+    DEPLOY_WEBHOOK_SECRET: WEBHOOK_SECRET,
     ...EDITOR,
   });
   const status = await deploy.waitFor('the first release', (now) => now.live !== undefined);
@@ -99,6 +102,17 @@ test('the first release of the branch goes live, and status names it', async () 
   expect(JSON.parse(built)).toMatchObject({ editor: 'github' });
   expect((await fetch(`${deploy.url}/keystatic`)).status).toBe(200);
   expect(deploy.output.join('')).not.toContain('The content editor is switched off');
+  // GitHub's push webhook is answered by the release: refused unsigned, taken signed.
+  const push = JSON.stringify({ ref: 'refs/heads/main' });
+  const hook = (signature: string) =>
+    fetch(`${deploy.url}/api/deploy`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', 'X-GitHub-Event': 'push', 'X-Hub-Signature-256': signature },
+      body: push,
+    });
+  expect((await hook('sha256=0')).status).toBe(401);
+  const signature = `sha256=${createHmac('sha256', WEBHOOK_SECRET).update(push).digest('hex')}`;
+  expect((await hook(signature)).status).toBe(202);
 });
 
 test('a second deploy on the same folder refuses, saying why', async () => {

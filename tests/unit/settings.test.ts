@@ -104,6 +104,8 @@ describe('the server settings', () => {
     [{ REQUEST_TIMEOUT_SECONDS: '0' }, /REQUEST_TIMEOUT_SECONDS must be a whole number from 1/],
     [{ HEADERS_TIMEOUT_SECONDS: '60', REQUEST_TIMEOUT_SECONDS: '30' }, /must not be more than REQUEST_TIMEOUT/],
     [{ PHOTO_CACHE_MB: '-1' }, /PHOTO_CACHE_MB must be a whole number/],
+    [{ DEPLOY_WEBHOOK_SECRET: 'short' }, /DEPLOY_WEBHOOK_SECRET must be at least 20 characters/],
+    [{ DEPLOY_RELEASE: 'main' }, /DEPLOY_RELEASE must be a commit hash/],
   ])('refuses %j with a message naming the setting', (env, message) => {
     expect(() => readServerSettings(env)).toThrow(SettingsError);
     expect(() => readServerSettings(env)).toThrow(message);
@@ -113,6 +115,21 @@ describe('the server settings', () => {
     expect(() => readServerSettings({ PORT: 'x', TRUST_PROXY: 'true' })).toThrow(/PORT[^]*TRUST_PROXY/);
     expect(() => readServerSettings({ EVENTS_SAMPLE_DATA: 'maybe' })).toThrow(EventsSettingsError);
     expect(() => readServerSettings({ CONTACT_RATE_LIMIT: 'lots' })).toThrow(ContactSettingsError);
+  });
+});
+
+describe("a release's settings (npm run deploy)", () => {
+  it('are empty under npm start, and name the release, its folder and the webhook secret under the deploy', () => {
+    expect(readServerSettings({}).release).toEqual({
+      deployDir: undefined,
+      commit: undefined,
+      webhookSecret: undefined,
+    });
+    const commit = 'c'.repeat(40);
+    expect(
+      readServerSettings({ DEPLOY_DIR: 'releases', DEPLOY_RELEASE: commit, DEPLOY_WEBHOOK_SECRET: 's'.repeat(20) })
+        .release,
+    ).toEqual({ deployDir: path.resolve('releases'), commit, webhookSecret: 's'.repeat(20) });
   });
 });
 

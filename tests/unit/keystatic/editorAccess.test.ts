@@ -80,9 +80,27 @@ describe('where the editor is offered', () => {
 
 describe('an editor switched off against its settings, said at start and to owners', () => {
   it.each<[string, 'local' | 'github', Record<string, string>, boolean, RegExp | undefined]>([
-    ["the App's settings, a build without GitHub mode", 'local', APP, false, /this build was made without PUBLIC_KEYSTATIC_GITHUB_REPO, so \/keystatic answers 404/],
-    ["a GitHub-mode build without the App's settings", 'github', {}, false, /this build is made for GitHub mode, but the server does not have all/],
-    ['a GitHub-mode build with half of them', 'github', { KEYSTATIC_SECRET: 'a'.repeat(64) }, false, /does not have all of the GitHub App's settings/],
+    [
+      "the App's settings, a build without GitHub mode",
+      'local',
+      APP,
+      false,
+      /this build was made without PUBLIC_KEYSTATIC_GITHUB_REPO, so \/keystatic answers 404/,
+    ],
+    [
+      "a GitHub-mode build without the App's settings",
+      'github',
+      {},
+      false,
+      /this build is made for GitHub mode, but the server does not have all/,
+    ],
+    [
+      'a GitHub-mode build with half of them',
+      'github',
+      { KEYSTATIC_SECRET: 'a'.repeat(64) },
+      false,
+      /does not have all of the GitHub App's settings/,
+    ],
     ['both agreeing on GitHub mode', 'github', APP, false, undefined],
     ['both agreeing on no editor', 'local', {}, false, undefined],
     ['astro dev, which offers the editor either way', 'local', APP, true, undefined],
