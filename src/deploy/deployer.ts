@@ -103,6 +103,8 @@ export class Deployer {
       releasesDir: releasesDir(deploy.deployDir),
       env: {
         ...Object.fromEntries(Object.entries(env).filter(([name]) => !DEPLOY_ONLY.includes(name))),
+        // Production: a new store starts empty, without the sample events, unless told otherwise.
+        EVENTS_SAMPLE_DATA: env['EVENTS_SAMPLE_DATA'] ?? 'off',
         NODE_ENV: 'production',
         DATA_DIR: server.store.dataDir,
         DEPLOY_DIR: deploy.deployDir,

@@ -117,6 +117,8 @@ export async function startDeploy(repository: string, env: Record<string, string
     DEPLOY_DIR: path.join(base, 'releases'),
     DEPLOY_REPO: repository,
     DEPLOY_POLL_SECONDS: '1',
+    // The sample events, so that visitors' event pages answer (a deploy starts without them by default).
+    EVENTS_SAMPLE_DATA: 'on',
     ...env,
   };
   const output: string[] = [];
