@@ -10,7 +10,7 @@
  * the project's own deploy/Caddyfile, as in production (tests/e2e/caddyFront.ts).
  */
 import { createHmac } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { expect, test } from '@playwright/test';
@@ -93,6 +93,8 @@ test('the first release of the branch goes live, and status names it', async () 
   first = status.live?.commit ?? '';
   front = await startCaddy(Number(new URL(deploy.url).port));
   expect(status.attempts[0]).toMatchObject({ commit: first, result: 'live' });
+  // Its dependencies are the clone's, hard-linked (the same lock file): no npm ci.
+  expect(inodeOf(releaseDir(deploy.deployDir, first))).toBe(inodeOf(path.resolve(import.meta.dirname, '../..')));
   expect(await pageText(`${deploy.url}/Office-Brearers`)).toContain(PRESIDENT);
   // DATA_DIR is the deploy's, outside every release folder.
   expect(existsSync(path.join(deploy.dataDir, 'site.sqlite'))).toBe(true);
@@ -204,8 +206,9 @@ test('of two merges in quick succession the newest goes live by itself, with no 
   expect(await pageText(`${deploy.url}/Office-Brearers`)).toContain('Dr. Deployed Kumar');
   expect(status?.attempts.find((attempt) => attempt.commit === mended)?.result).toBe('superseded');
   expect(existsSync(releaseDir(deploy.deployDir, mended))).toBe(false);
-  // The old release stays kept for a rollback.
+  // The old release stays kept for a rollback; the new one shares its dependencies (the same lock file).
   expect(existsSync(path.join(releaseDir(deploy.deployDir, first), 'release.json'))).toBe(true);
+  expect(inodeOf(releaseDir(deploy.deployDir, renamed))).toBe(inodeOf(releaseDir(deploy.deployDir, first)));
 });
 
 test('a release that fails its health check never takes a visitor; the live one keeps serving', async () => {
@@ -241,6 +244,17 @@ test('rollback puts the previous good release back with no failed request, and k
   expect((await deploy.command('status')).output).toContain('put back by a rollback');
 });
 
+test('a newer commit after a rollback is tried as usual', async () => {
+  test.setTimeout(120_000);
+  const newer = repository.push('Treasurer phone again', (file) =>
+    file(BEARERS).replace(/phone1: .*/, 'phone1: "still not a phone"'),
+  );
+  await deploy.waitFor('the newer commit tried', (now) =>
+    now.attempts.some((attempt) => attempt.commit === newer && attempt.result === 'failed'),
+  );
+  expect(deploy.status()?.live).toMatchObject({ commit: first, rolledBack: true });
+});
+
 test('the deploy itself restarting (an upgrade of the deploy) fails no page behind Caddy, and serves the live release again', async () => {
   test.setTimeout(120_000);
   const live = deploy.status()?.live?.commit;
@@ -262,6 +276,11 @@ test('an account made before the switches still signs in', async ({ page }) => {
   await signIn(page);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Events');
 });
+
+/** The inode of a file of `project`'s dependencies: the same one in two folders when they are hard links. */
+function inodeOf(project: string): number {
+  return statSync(path.join(project, 'node_modules/astro/package.json')).ino;
+}
 
 /** A file as it is in this working copy (what the test repository started from). */
 function readOriginal(relative: string): string {
