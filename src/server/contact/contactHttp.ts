@@ -36,6 +36,8 @@ function contactAnswer(outcome: ContactOutcome): ContactAnswer {
         headers: {},
         body: { error: outcome.error, fields: outcome.fields, formToken: outcome.formToken },
       };
+    case 'already-sent':
+      return { status: 409, headers: {}, body: { error: outcome.error, fields: [], formToken: outcome.formToken } };
     case 'rate-limited':
       return {
         status: 429,
