@@ -22,8 +22,14 @@ export const REMEMBERED_LENGTH = 256;
 
 /** `choose`, remembered for the short values clients send again and again (see above). */
 export function rememberedChoice<V extends NonNullable<unknown>>(choose: (value: string) => V): (value: string) => V {
-  const remembered = new LRUCache<string, V>({ max: REMEMBERED, memoMethod: (value) => choose(value) });
-  return (value) => (value.length > REMEMBERED_LENGTH ? choose(value) : remembered.memo(value));
+  // get and set rather than lru-cache's memo: about 40 against 150 ns, on every request for a built file.
+  const remembered = new LRUCache<string, V>({ max: REMEMBERED });
+  return (value) => {
+    if (value.length > REMEMBERED_LENGTH) return choose(value);
+    let choice = remembered.get(value);
+    if (choice === undefined) remembered.set(value, (choice = choose(value)));
+    return choice;
+  };
 }
 
 /**
