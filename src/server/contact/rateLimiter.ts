@@ -16,7 +16,7 @@ export interface RateLimit {
 }
 
 /** The most keys remembered, and the characters of each that count. */
-export const MAX_KEYS = 10_000;
+const MAX_KEYS = 10_000;
 export const MAX_KEY_LENGTH = 64;
 
 export class RateLimiter {
