@@ -1,12 +1,13 @@
 /**
  * `npm run backup -- <folder>`: writes a snapshot of DATA_DIR (default ./data) into a new dated
- * folder inside <folder>, while the server goes on serving (src/server/backup/createBackup.ts).
- * With BACKUP_KEY set, the manifest is signed with it (src/server/backup/backupSignature.ts).
+ * folder inside <folder>, while the server goes on serving (src/server/backup/createBackup.ts),
+ * signed with the backup key (src/server/backup/backupKey.ts: BACKUP_KEY, BACKUP_KEY_FILE, or the
+ * key file beside <folder>, made on first use).
  * Exits 0 when the backup is complete, 1 with a one-line reason when it is not, 2 on bad usage.
  */
 import path from 'node:path';
 import { BackupError, messageOf } from '../src/server/backup/backupError.ts';
-import { backupKeyOf } from '../src/server/backup/backupSignature.ts';
+import { signingKey } from '../src/server/backup/backupKey.ts';
 import { backupBytes, createBackup } from '../src/server/backup/createBackup.ts';
 import { resolveDataDir } from '../src/server/database.ts';
 
@@ -18,18 +19,21 @@ if (args.length !== 1 || !folder || folder.startsWith('-')) {
 }
 
 try {
-  const signingKey = backupKeyOf();
-  const {
-    folder: written,
-    manifest,
-    unknown,
-  } = await createBackup(resolveDataDir(), path.resolve(folder), new Date(), signingKey);
+  const dataDir = resolveDataDir();
+  const backups = path.resolve(folder);
+  const key = await signingKey(backups, dataDir);
+  const { folder: written, manifest, unknown } = await createBackup(dataDir, backups, new Date(), key.key);
   const { events, photos, contactMessages } = manifest.database;
   const megabytes = (backupBytes(manifest) / 1_000_000).toFixed(1);
   console.info(
     `Backup written to ${written}: ${events} events with ${photos} photo records, ${contactMessages} contact messages, ${manifest.files.length} files (${megabytes} MB).`,
   );
-  console.info(signingKey ? 'Signed with BACKUP_KEY.' : 'Not signed (BACKUP_KEY is not set).');
+  console.info(`Signed with the backup key ${key.from === 'BACKUP_KEY' ? 'in BACKUP_KEY' : `in ${key.from}`}.`);
+  if (key.made) {
+    console.warn(
+      `Note: the backup key ${key.from} was made now. Keep a copy of it away from this machine (the office's password manager): without it, no backup can be checked on a new machine.`,
+    );
+  }
   if (manifest.missingPhotos.length > 0) {
     console.warn(
       `Note: ${manifest.missingPhotos.length} photos named by events were not in DATA_DIR/uploads (see missingPhotos in its manifest.json).`,

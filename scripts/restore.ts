@@ -2,14 +2,16 @@
  * `npm run restore -- <backup> [--force] [--unsigned]`: puts a backup made by `npm run backup`
  * back as DATA_DIR (default ./data), which must be empty or missing; `--force` replaces one that
  * is not, keeping its contents aside (src/server/backup/restoreBackup.ts). Stop the server first.
- * With BACKUP_KEY set, only a backup signed with it is restored, unless `--unsigned`. The admin
+ * Only a backup whose signature holds under the backup key is restored (BACKUP_KEY,
+ * BACKUP_KEY_FILE, or the key file beside the folder the backup is in:
+ * src/server/backup/backupKey.ts); `--unsigned` skips that check, with a warning. The admin
  * accounts the backup brings back are listed before it is put in place.
  * Exits 0 when restored, 1 with a one-line reason when refused or failed (DATA_DIR unchanged),
  * 2 on bad usage.
  */
 import path from 'node:path';
 import { BackupError, messageOf } from '../src/server/backup/backupError.ts';
-import { backupKeyOf } from '../src/server/backup/backupSignature.ts';
+import { checkingKey } from '../src/server/backup/backupKey.ts';
 import { restoreBackup } from '../src/server/backup/restoreBackup.ts';
 import { resolveDataDir } from '../src/server/database.ts';
 
@@ -23,11 +25,17 @@ if (rest.length !== 1 || !backup || backup.startsWith('-')) {
   process.exit(2);
 }
 
+const UNSIGNED_WARNING =
+  'WARNING: --unsigned: the backup is restored WITHOUT checking its signature. Whatever was changed in it since it was made (a password, a session, an account, an invitation) comes back and works. Do this only with a backup you know is genuine.';
+
 try {
-  const { dataDir, manifest, keptAside } = await restoreBackup(path.resolve(backup), resolveDataDir(), {
+  const folder = path.resolve(backup);
+  if (unsigned) console.warn(UNSIGNED_WARNING);
+  const key = unsigned ? undefined : await checkingKey(folder);
+  const { dataDir, manifest, keptAside } = await restoreBackup(folder, resolveDataDir(), {
     force,
     unsigned,
-    key: backupKeyOf(),
+    key: key?.key,
     onAccounts: (usernames) =>
       console.info(
         usernames.length > 0
@@ -39,7 +47,11 @@ try {
   console.info(
     `Restored the backup of ${manifest.createdAt} into ${dataDir}: ${events} events with ${photos} photo records, ${contactMessages} contact messages, ${manifest.files.length} files.`,
   );
-  if (unsigned) console.info('Restored without checking its signature (--unsigned).');
+  if (unsigned) console.warn(`${UNSIGNED_WARNING.replace('is restored', 'was restored')}`);
+  else
+    console.info(
+      `Its signature holds under the backup key ${key?.from === 'BACKUP_KEY' ? 'in BACKUP_KEY' : `in ${key?.from}`}.`,
+    );
   if (keptAside)
     console.info(`The previous contents of DATA_DIR are kept in ${keptAside}; delete it when all is well.`);
 } catch (error) {

@@ -5,6 +5,8 @@
  * the event writer (type check, upright, scaled to 2000 px, re-encoded without metadata, stored).
  * Two at a time, as the admin's page sends them. Prints photos per second and the peak resident
  * memory (RSS) of a process doing nothing else, measured in a child process of its own.
+ * Then what a large upload costs visitors (uploadLatency.ts): a public page's time on a server of
+ * its own, alone and while two 120-megapixel 16-bit PNGs are uploaded at once.
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -14,6 +16,7 @@ import sharp from 'sharp';
 import { readPhotoUpload } from '../../src/server/admin/photoUpload.ts';
 import { openDatabase } from '../../src/server/database.ts';
 import { EventWriter } from '../../src/server/events/eventWriter.ts';
+import { largePng, measureUploadLatency } from './uploadLatency.ts';
 
 const PHOTOS = 40;
 const DISTINCT = 4;
@@ -77,13 +80,33 @@ async function measure(): Promise<void> {
   }
 }
 
-/** Runs the measurement in a child process, so that its peak memory is the uploads' alone. */
-export function uploadReport(): Promise<void> {
-  return new Promise((resolve, reject) => {
+/** The port of the server of the latency measurement: BENCH_PORT's fourth (the site's, the bare server's, Chromium's). */
+const LATENCY_PORT = Number(process.env.BENCH_PORT ?? 4671) + 3;
+
+/** A public page's time, alone and while two 120 MP 16-bit PNGs are uploaded at once (uploadLatency.ts). */
+async function latencyReport(): Promise<void> {
+  const png = await largePng(120);
+  const { alone, meanwhile, uploadSeconds, answers } = await measureUploadLatency([png, png], { port: LATENCY_PORT });
+  const ms = (value: number) => `${value.toFixed(0)} ms`;
+  console.info(
+    `Public page (/monthly-activities) during uploads of two 120 MP 16-bit PNGs (${(png.byteLength / MB).toFixed(1)} MB each, at once)`,
+  );
+  console.info(
+    `  alone:     median ${ms(alone.median)}, 90th percentile ${ms(alone.p90)} (${alone.times.length} requests)`,
+  );
+  console.info(
+    `  meanwhile: median ${ms(meanwhile.median)}, 90th percentile ${ms(meanwhile.p90)} (${meanwhile.times.length} requests, ${uploadSeconds.toFixed(1)} s of uploads; answers ${answers.map((answer) => answer.status).join(', ')})`,
+  );
+}
+
+/** Runs the measurement in a child process, so that its peak memory is the uploads' alone, then the latency's. */
+export async function uploadReport(): Promise<void> {
+  await new Promise<void>((resolve, reject) => {
     const child = spawn(process.execPath, [import.meta.filename, '--measure'], { stdio: 'inherit' });
     child.once('error', reject);
     child.once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`upload bench exited with ${code}`))));
   });
+  await latencyReport();
 }
 
 if (import.meta.main) {

@@ -30,6 +30,9 @@ export const FORM_EXPIRED_MESSAGE =
   'This form had to be refreshed before it could be sent. Your text is still here: please press Submit again.';
 /** A form handed back in an answer (see FORM_EXPIRED_MESSAGE) was sent again before it could count. */
 export const TOO_SOON_MESSAGE = 'Please wait a few seconds, then press Submit again. Your text is still here.';
+/** The same form was sent before with other text (the browser's Back, a correction, Submit): this text was not sent. */
+export const ALREADY_SENT_MESSAGE =
+  'This form was already sent, with other text. Your corrected text is still here but has not been sent: to send it as a new message, wait a few seconds, then press Submit again.';
 export const RATE_LIMITED_MESSAGE =
   'We have received several messages from your connection in the last few minutes. Please wait a little and try again, or phone the office.';
 export const NOT_SENT_MESSAGE =

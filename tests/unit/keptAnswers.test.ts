@@ -9,6 +9,7 @@ import Fastify from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { precompressDirectory } from '../../src/integrations/precompress.ts';
 import { createSiteServer } from '../../src/server/http/siteServer.ts';
+import { staticCopiesTried } from '../../src/server/endpoints/contentEncoding.ts';
 import { keptAnswers } from '../../src/server/keptAnswers.ts';
 import { rawRequest } from '../e2e/rawHttp.ts';
 
@@ -49,7 +50,7 @@ const withoutDate = (headers: http.IncomingHttpHeaders) =>
 
 beforeAll(async () => {
   dir = mkdtempSync(path.join(tmpdir(), 'isa-kept-'));
-  for (const name of ['index.html', 'branches.html', 'events.html', 'ranges.html', 'gone.html']) {
+  for (const name of ['index.html', 'branches.html', 'events.html', 'ranges.html', 'gone.html', 'choices.html']) {
     writeFileSync(path.join(dir, name), PAGE.replace('Branches', name));
   }
   writeFileSync(path.join(dir, 'large.png'), Buffer.alloc(300 * 1024, 7));
@@ -133,6 +134,42 @@ describe("the site server's kept answers of built files", () => {
     expect((await request('/ranges.html')).body.equals(first.body)).toBe(true);
   });
 
+  it('keeps one answer per file and encoding sent, whatever Accept-Encoding the client writes', async () => {
+    const file = path.join(dir, 'flood.html');
+    writeFileSync(file, PAGE);
+    const junk = (index: number) => `x-${index}-${'y'.repeat(2000)}`;
+    const first = await request('/flood.html', { 'Accept-Encoding': `${junk(0)}, gzip` });
+    expect(first.headers['content-encoding']).toBeUndefined(); // No copy of it is compressed.
+    await kept(file);
+    readFile.mockClear();
+    for (let index = 1; index <= 300; index += 1) {
+      const answer = await request('/flood.html', { 'Accept-Encoding': `${junk(index)}, gzip` });
+      expect(answer.body.equals(first.body)).toBe(true);
+    }
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(readFile).not.toHaveBeenCalled();
+  });
+
+  it('sends the copy the plugin would: a kept answer in one encoding is not sent to a client that accepts another', async () => {
+    const brotli = await request('/choices.html', { 'Accept-Encoding': 'br' });
+    await kept(path.join(dir, 'choices.html.br'));
+    expect(brotli.headers['content-encoding']).toBe('br');
+    for (const [accept, encoding] of [
+      ['gzip', 'gzip'],
+      ['br;q=0, gzip', 'gzip'],
+      ['identity', undefined],
+      ['gzip;q=0.5, br', 'br'],
+      ['*', 'gzip'],
+    ] as const) {
+      const answer = await request('/choices.html', { 'Accept-Encoding': accept });
+      expect(answer.headers['content-encoding'], accept).toBe(encoding);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      expect((await request('/choices.html', { 'Accept-Encoding': accept })).headers['content-encoding'], accept).toBe(
+        encoding,
+      );
+    }
+  });
+
   it('keeps no file over 256 KiB', async () => {
     const file = path.join(dir, 'large.png');
     expect((await request('/large.png')).body.byteLength).toBe(300 * 1024);
@@ -147,7 +184,8 @@ describe('keptAnswers', () => {
   it('keeps the most recently sent answers within its bytes, reading the oldest again', async () => {
     const folder = mkdtempSync(path.join(tmpdir(), 'isa-kept-lru-'));
     for (const name of ['a', 'b', 'c']) writeFileSync(path.join(folder, `${name}.txt`), name.repeat(1500));
-    const answers = keptAnswers({ maxBytes: 3000, maxFileBytes: 2000 });
+    // Each answer counts its 1,500 bytes, its headers (about 170), its key and 256: two fit, not three.
+    const answers = keptAnswers({ maxBytes: 5000, maxFileBytes: 2000 });
     const app = Fastify();
     await app.register(fastifyStatic, { root: folder, serve: false });
     app.get('/*', { onSend: answers.keep }, (request, reply) => void answers.send(request, reply, request.url));
@@ -168,5 +206,35 @@ describe('keptAnswers', () => {
       await app.close();
       rmSync(folder, { recursive: true, force: true });
     }
+  });
+});
+
+describe('staticCopiesTried: the key of a kept answer, not the header the client wrote', () => {
+  it.each([
+    ['a 15 KB value of nothing known', 'x'.repeat(15 * 1024), ''],
+    ['a 15 KB value that accepts gzip', `${'x'.repeat(15 * 1024)}, gzip`, 'gzip'],
+    ['brotli refused', 'br;q=0, gzip', 'gzip'],
+    ['every encoding refused', 'br;q=0, gzip;q=0, deflate;q=0', ''],
+    ['identity only', 'identity', ''],
+    ['an empty value', '', ''],
+    ['no Accept-Encoding', undefined, ''],
+    ['a browser', 'gzip, deflate, br, zstd', 'br,gzip,deflate'],
+    ['upper case', 'GZIP, BR', 'br,gzip'],
+    ['qualities', 'gzip;q=1, br;q=0.5', 'gzip,br'],
+    ['anything, which the plugin takes as gzip', '*', 'gzip'],
+  ])('%s', (_case, header, tried) => {
+    expect(staticCopiesTried(header)).toBe(tried);
+  });
+
+  it('has at most 16 values (the orders of br, gzip and deflate), whatever the clients write', () => {
+    const seen = new Set<string>();
+    for (let index = 0; index < 2000; index += 1) {
+      const parts = ['br', 'gzip', 'deflate', 'zstd', `x-${index}`].map(
+        (name, at) => `${name};q=0.${(index * (at + 3)) % 10}`,
+      );
+      seen.add(staticCopiesTried(parts.join(', ')));
+    }
+    expect(seen.size).toBeGreaterThan(5);
+    expect(seen.size).toBeLessThanOrEqual(16);
   });
 });

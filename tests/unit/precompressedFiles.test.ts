@@ -6,7 +6,12 @@ import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { precompressDirectory } from '../../src/integrations/precompress.ts';
-import { preferredEncoding } from '../../src/server/endpoints/contentEncoding.ts';
+import {
+  preferredEncoding,
+  rememberedChoice,
+  REMEMBERED,
+  REMEMBERED_LENGTH,
+} from '../../src/server/endpoints/contentEncoding.ts';
 import { createSiteServer } from '../../src/server/http/siteServer.ts';
 import { SECURITY_HEADERS } from '../../src/server/securityHeaders.ts';
 import { rawRequest } from '../e2e/rawHttp.ts';
@@ -96,6 +101,42 @@ describe('preferredEncoding (negotiator)', () => {
       for (const [header, expected] of cases) expect(preferredEncoding(header)).toBe(expected);
       for (let other = 0; other < 100; other += 1) expect(preferredEncoding(`x-${round}-${other}, gzip`)).toBe('gzip');
     }
+  });
+});
+
+describe('rememberedChoice: the negotiations remembered, bounded by what they hold', () => {
+  const counted = () => {
+    const asked: string[] = [];
+    const choose = rememberedChoice((value) => {
+      asked.push(value);
+      return value.length;
+    });
+    return { asked, choose };
+  };
+
+  it('does not remember a value longer than REMEMBERED_LENGTH: a 15 KB header is worked out each time', () => {
+    const { asked, choose } = counted();
+    const long = 'x'.repeat(15 * 1024);
+    expect([choose(long), choose(long)]).toEqual([long.length, long.length]);
+    expect(asked).toHaveLength(2);
+    const longest = 'y'.repeat(REMEMBERED_LENGTH);
+    choose(longest);
+    choose(longest);
+    expect(asked).toHaveLength(3);
+  });
+
+  it('remembers at most REMEMBERED values, forgetting the least recently used first', () => {
+    const { asked, choose } = counted();
+    choose('gzip, deflate, br, zstd');
+    for (let index = 0; index < REMEMBERED; index += 1) {
+      choose('gzip, deflate, br, zstd');
+      choose(`x-${index}, gzip`);
+    }
+    expect(asked).toHaveLength(REMEMBERED + 1);
+    choose('x-0, gzip'); // Pushed out by the browser's value, used since.
+    expect(asked).toHaveLength(REMEMBERED + 2);
+    choose('gzip, deflate, br, zstd');
+    expect(asked).toHaveLength(REMEMBERED + 2);
   });
 });
 

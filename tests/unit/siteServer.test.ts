@@ -1,5 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import type http from 'node:http';
+import { writeResponse } from 'astro/app/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NON_PAGE_POLICY } from '../../src/server/http/contentSecurityPolicy.ts';
 import { createSiteServer } from '../../src/server/http/siteServer.ts';
@@ -37,6 +38,16 @@ beforeAll(async () => {
             .end('<h1>Event</h1>');
         } else if (request.url === '/Events/1?cached') {
           response.writeHead(304).end();
+        } else if (request.url === '/breaks') {
+          // A page that throws while it streams, written by Astro's own writeResponse.
+          const body = new ReadableStream({
+            start(controller) {
+              controller.enqueue(new TextEncoder().encode(PAGE));
+              setTimeout(() => controller.error(new Error('the page threw')), 10);
+            },
+          });
+          const page = new Response(body, { headers: { 'Content-Type': 'text/html; charset=utf-8' } });
+          void writeResponse(page, response);
         } else if (request.url === '/api') {
           response.writeHead(200, { 'Content-Type': 'application/json', 'Cache-Control': 'no-store' }).end('{}');
         } else if (request.url === '/missing' || request.url === '/missing.json') {
@@ -93,6 +104,22 @@ describe('the site server', () => {
     expect(plain.headers.get('content-encoding')).toBeNull();
     expect(await plain.text()).toBe(PAGE);
   });
+
+  it.each(['gzip', 'br', 'identity'])(
+    'ends an answer whose page throws while it streams (Accept-Encoding: %s), cut off',
+    async (accept) => {
+      const outcome = await fetch(`${base}/breaks`, {
+        headers: { 'Accept-Encoding': accept },
+        signal: AbortSignal.timeout(3000),
+      })
+        .then((response) => response.text())
+        .then(
+          () => 'whole',
+          (error: unknown) => (error instanceof Error && error.name === 'TimeoutError' ? 'never ended' : 'cut off'),
+        );
+      expect(outcome).toBe('cut off');
+    },
+  );
 
   it('gives every answer the security headers', async () => {
     for (const path of ['/', '/photo.jpg', '/Past-Webinars', '/healthz']) {

@@ -10,8 +10,9 @@
  * Nothing in the backup is trusted (backupTree.ts, backupSchema.ts, backupSignature.ts): a
  * symbolic link, hard link or special file anywhere in it is refused, its store must have exactly
  * the schema the site's migrations make, the admin accounts it brings back are named (`onAccounts`)
- * before it is put in place, and with BACKUP_KEY set (`key`) its manifest must carry a good
- * signature unless `unsigned` is given.
+ * before it is put in place, and its manifest must carry a good signature under the backup key
+ * (`key`, backupKey.ts): without a key, or with a changed backup, nothing is restored, unless
+ * `unsigned` is given (`--unsigned`, the deliberate exception).
  *
  * DATA_DIR must be missing or empty; with `force`, its current contents are kept aside in a
  * sibling folder ("data.before-restore-<time>"), never deleted. A store still open in another
@@ -26,6 +27,7 @@ import { SECRET_FILE } from '../contact/formSecret.ts';
 import { DATABASE_FILE, SCHEMA_VERSION } from '../database.ts';
 import { BackupError, isMissingFile, messageOf } from './backupError.ts';
 import { UPLOADS_FOLDER, backupName } from './createBackup.ts';
+import { keyFileBeside } from './backupKey.ts';
 import { adminAccountsIn, checkSchema } from './backupSchema.ts';
 import { checkSignature } from './backupSignature.ts';
 import { checkBackupTree, checkOrdinaryFile } from './backupTree.ts';
@@ -37,9 +39,9 @@ export interface RestoreOptions {
   /** Replace a DATA_DIR that is not empty, keeping its contents aside. */
   force?: boolean;
   now?: Date;
-  /** BACKUP_KEY: the manifest must be signed with it. */
+  /** The backup key (backupKey.ts): the manifest must be signed with it. Required unless `unsigned`. */
   key?: string | undefined;
-  /** Restore without checking the signature, even with a key (`--unsigned`). */
+  /** Restore without checking the signature (`--unsigned`). */
   unsigned?: boolean;
   /** Told the admin accounts the backup brings back, before it is put in place. */
   onAccounts?: (usernames: string[]) => void;
@@ -154,8 +156,15 @@ export async function restoreBackup(
   { force = false, now = new Date(), key, unsigned = false, onAccounts }: RestoreOptions = {},
 ): Promise<RestoreResult> {
   await checkBackupTree(backupFolder);
-  if (key && !unsigned) await checkSignature(backupFolder, key);
   const manifest = await readManifest(backupFolder);
+  if (!unsigned) {
+    if (!key) {
+      throw new BackupError(
+        `There is no backup key to check the backup in ${backupFolder} with: put the key file of the machine that made it beside its backups folder (${keyFileBeside(path.dirname(backupFolder))}), or name it with BACKUP_KEY_FILE, or give it as BACKUP_KEY. Only if you know the backup is genuine: --unsigned.`,
+      );
+    }
+    await checkSignature(backupFolder, key);
+  }
   manifest.files.forEach((entry) => checkEntryPath(backupFolder, entry));
   if (isInside(dataDir, backupFolder)) {
     throw new BackupError(`DATA_DIR (${dataDir}) cannot be inside the backup ${backupFolder}.`);

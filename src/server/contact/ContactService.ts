@@ -18,7 +18,10 @@
  *    again that quickly is asked to wait a moment rather than dropped (their text is kept).
  * 4. The fields are checked with the same zod schema the form uses in the browser.
  * 5. The message is stored (once, however often the same form is sent) before the visitor is
- *    told it arrived; with mail set up it is then e-mailed to the office (delivery.ts).
+ *    told it arrived; with mail set up it is then e-mailed to the office (delivery.ts). The same
+ *    form sent again with other text (the browser's Back, a correction, Submit) is not stored over
+ *    the first, which the office may have read or been e-mailed: the visitor is told plainly that
+ *    the correction was not sent, keeps the text, and gets a new form to send it as a new message.
  */
 import {
   CONTACT_HONEYPOT_FIELD,
@@ -26,6 +29,7 @@ import {
   CONTACT_TOKEN_FIELD,
   HELD_RETENTION_DAYS,
   FORM_EXPIRED_MESSAGE,
+  ALREADY_SENT_MESSAGE,
   RATE_LIMITED_MESSAGE,
   TOO_SOON_MESSAGE,
   checkContactForm,
@@ -41,6 +45,8 @@ export type ContactOutcome =
   /** Stored (`detail` says whether it was new, the same form again, or held as possible spam). */
   | { kind: 'received'; detail: 'stored' | 'repeat' | 'held'; formToken: string }
   | { kind: 'invalid'; error: string; fields: ContactField[]; formToken: string }
+  /** The same form was stored before with other text: this text is not stored (`formToken` sends it anew). */
+  | { kind: 'already-sent'; error: string; formToken: string }
   | { kind: 'rate-limited'; error: string; retryAfterSeconds: number };
 
 export interface ContactServiceOptions {
@@ -122,9 +128,12 @@ export class ContactService {
     }
 
     this.#limiter.hit(clientAddress, now.getTime());
-    const { duplicate } = this.#store.add(check.message, token.nonce, now, this.mailsMessages, heldReason);
-    if (!duplicate && !heldReason) void this.deliverNow();
-    const detail = duplicate ? 'repeat' : heldReason ? 'held' : 'stored';
+    const stored = this.#store.add(check.message, token.nonce, now, this.mailsMessages, heldReason);
+    if (stored.duplicate && !stored.sameText) {
+      return { kind: 'already-sent', error: ALREADY_SENT_MESSAGE, formToken: this.issueToken('answer') };
+    }
+    if (!stored.duplicate && !heldReason) void this.deliverNow();
+    const detail = stored.duplicate ? 'repeat' : heldReason ? 'held' : 'stored';
     return { kind: 'received', detail, formToken: this.issueToken('answer') };
   }
 

@@ -36,6 +36,8 @@ function contactAnswer(outcome: ContactOutcome): ContactAnswer {
         headers: {},
         body: { error: outcome.error, fields: outcome.fields, formToken: outcome.formToken },
       };
+    case 'already-sent':
+      return { status: 409, headers: {}, body: { error: outcome.error, fields: [], formToken: outcome.formToken } };
     case 'rate-limited':
       return {
         status: 429,
@@ -122,9 +124,10 @@ async function readContactFormPost(request: Request): Promise<FormPost> {
     const form = await new Response(text, {
       headers: { 'Content-Type': request.headers.get('content-type') ?? type },
     }).formData();
-    const fields: Record<string, string> = {};
-    for (const [name, value] of form) if (typeof value === 'string' && !(name in fields)) fields[name] = value;
-    return { ok: true, fields };
+    // The first value of each name; a Map, as the names are the visitor's (`constructor`, `__proto__`).
+    const fields = new Map<string, string>();
+    for (const [name, value] of form) if (typeof value === 'string' && !fields.has(name)) fields.set(name, value);
+    return { ok: true, fields: Object.fromEntries(fields) };
   } catch {
     return { ok: false, status: 400, error: 'The form could not be read. Please reload the page and try again.' };
   }

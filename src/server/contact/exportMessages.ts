@@ -1,16 +1,22 @@
 /**
- * Stored contact messages as staff read them (`npm run messages`): readable text (times in India's
- * time zone, as the admin shows them), JSON or CSV (exact UTC timestamps).
- * CSV cells that a spreadsheet would run as a formula (starting with =, +, - or @) are prefixed
- * with an apostrophe, so a message cannot run anything when the file is opened.
+ * Stored contact messages as staff read them: the admin's **Export as CSV** file (`messagesCsvFile`), and
+ * `npm run messages` in a terminal (`formatMessages`): readable text (times in India's time zone, as the admin shows
+ * them), JSON or CSV (exact UTC timestamps).
  *
- * What visitors typed reaches the office's terminal, so the text form shows every control
- * character (escape sequences that clear the screen or retitle the window, a bare carriage
- * return that overwrites the line, bidirectional overrides that reorder it) as a visible \u{..}
- * code instead. JSON stays exact: it already writes C0 controls as \u escapes, and the C1 and
- * bidirectional ones are written so too (the same string once parsed). CSV stays exact for the
+ * CSV is written by csv-stringify: a cell holding a comma, a semicolon (the separator of spreadsheets set up for
+ * many European languages, and of some in India), a tab, a quote or a line break is quoted, and a cell that a
+ * spreadsheet would run as a formula (starting with =, +, -, @, a tab or a carriage return, or their full-width
+ * forms) is prefixed with an apostrophe (OWASP's CSV injection advice), so a message cannot run anything when the
+ * file is opened, whatever the spreadsheet's separator.
+ *
+ * What visitors typed reaches the office's terminal through the command, so in every format it writes, every
+ * control character (escape sequences that clear the screen or retitle the window, a bare carriage return that
+ * overwrites the line, bidirectional overrides that reorder it) is shown as a visible \u{..} code, line breaks
+ * inside a CSV cell excepted. JSON stays exact: it already writes C0 controls as \u escapes, and the C1 and
+ * bidirectional ones are written so too (the same string once parsed). The admin's CSV file stays exact for the
  * spreadsheet that opens it.
  */
+import { stringify } from 'csv-stringify/sync';
 import { formatIndiaDateTime } from '../../lib/indiaTime.ts';
 import type { StoredMessage } from './messageStore.ts';
 
@@ -23,10 +29,11 @@ const STATE_LABELS: Record<StoredMessage['delivery_state'], string> = {
   sent: 'e-mailed',
 };
 
-/** C0 (but tab) and C1 controls, DEL, and the bidirectional marks, embeddings, overrides and isolates. */
+/** C0 (but tab) and C1 controls, DEL, the line and paragraph separators, and the bidirectional marks, embeddings,
+ * overrides and isolates. */
 // eslint-disable-next-line no-control-regex -- matching control characters is the point here
-const CONTROL = /[\u0000-\u0008\u000a-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
-const CONTROL_OUTSIDE_JSON_ESCAPES = /[\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
+const CONTROL = /[\u0000-\u0008\u000a-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028-\u202e\u2066-\u2069]/g;
+const CONTROL_OUTSIDE_JSON_ESCAPES = /[\u007f-\u009f\u061c\u200e\u200f\u2028-\u202e\u2066-\u2069]/g;
 
 function codeOf(char: string): string {
   return (char.codePointAt(0) ?? 0).toString(16).padStart(4, '0');
@@ -35,6 +42,14 @@ function codeOf(char: string): string {
 /** `text` with every control character shown as a visible code, for a terminal. */
 export function terminalSafe(text: string): string {
   return text.replace(CONTROL, (char) => `\\u{${codeOf(char)}}`);
+}
+
+/** The same, keeping line breaks (\n, \r\n): a CSV cell's lines. */
+function terminalSafeLines(text: string): string {
+  return text
+    .split(/(\r?\n)/)
+    .map((part, index) => (index % 2 === 1 ? part : terminalSafe(part)))
+    .join('');
 }
 
 const CSV_COLUMNS = [
@@ -51,20 +66,31 @@ const CSV_COLUMNS = [
   'handled_at',
 ] as const;
 
-function csvCell(value: string | number | null): string {
-  let text = value === null ? '' : String(value);
-  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+/** Messages as CSV (a header, CRLF line ends), each text cell through `cell` first. */
+function messagesCsv(messages: readonly StoredMessage[], cell: (text: string) => string = (text) => text): string {
+  return stringify(
+    messages.map((message) => CSV_COLUMNS.map((column) => message[column])),
+    {
+      header: true,
+      columns: [...CSV_COLUMNS],
+      record_delimiter: 'windows',
+      quote_record_delimiter: true, // A line break of any kind, not only CRLF (its default once a delimiter is set).
+      escape_formulas: true,
+      quoted_match: [';', '\t'],
+      cast: { string: cell },
+    },
+  );
 }
 
 /**
- * The CSV the admin's Export as CSV downloads: UTF-8 with a byte-order mark, so that a spreadsheet
- * opens Tamil and other non-Latin text with the right characters.
+ * The CSV the admin's Export as CSV downloads, exact: UTF-8 with a byte-order mark, so that a spreadsheet opens
+ * Tamil and other non-Latin text with the right characters.
  */
 export function messagesCsvFile(messages: readonly StoredMessage[]): string {
-  return `\uFEFF${formatMessages(messages, 'csv')}`;
+  return `\uFEFF${messagesCsv(messages)}`;
 }
 
+/** What `npm run messages` prints: in every format, no control character a terminal would act on (see above). */
 export function formatMessages(messages: readonly StoredMessage[], format: MessagesFormat): string {
   if (format === 'json') {
     const json = JSON.stringify(messages, null, 2).replace(
@@ -73,10 +99,7 @@ export function formatMessages(messages: readonly StoredMessage[], format: Messa
     );
     return `${json}\n`;
   }
-  if (format === 'csv') {
-    const rows = messages.map((message) => CSV_COLUMNS.map((column) => csvCell(message[column])).join(','));
-    return `${[CSV_COLUMNS.join(','), ...rows].join('\r\n')}\r\n`;
-  }
+  if (format === 'csv') return messagesCsv(messages, terminalSafeLines);
   if (messages.length === 0) return 'No messages yet.\n';
   return messages
     .map((message) => {

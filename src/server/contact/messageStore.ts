@@ -50,7 +50,9 @@ export class ContactMessageStore {
 
   /**
    * Stores a message unless one with the same form nonce is already there (the same form sent
-   * twice). `deliver`: whether it waits to be e-mailed ('pending') or is only kept ('stored').
+   * twice): then `duplicate`, and `sameText` says whether that one has the same fields (a second
+   * press of Submit) or other ones (the form sent again with a correction, which is not stored).
+   * `deliver`: whether it waits to be e-mailed ('pending') or is only kept ('stored').
    * `heldReason`: why the anti-spam rules suspect it; it is then held (kept, never e-mailed).
    */
   add(
@@ -59,7 +61,7 @@ export class ContactMessageStore {
     receivedAt: Date,
     deliver: boolean,
     heldReason = '',
-  ): { id: number; duplicate: boolean } {
+  ): { id: number; duplicate: false } | { id: number; duplicate: true; sameText: boolean } {
     const held = heldReason !== '';
     deliver &&= !held;
     const inserted = this.#db
@@ -82,10 +84,15 @@ export class ContactMessageStore {
         heldReason.slice(0, 200),
       );
     if (typeof inserted?.['id'] === 'number') return { id: inserted['id'], duplicate: false };
-    const existing = this.#db.prepare('SELECT id FROM contact_messages WHERE form_nonce = ?').get(formNonce);
+    const existing = this.#db
+      .prepare('SELECT id, name, email, phone, message FROM contact_messages WHERE form_nonce = ?')
+      .get(formNonce);
     const id = existing?.['id'];
     if (typeof id !== 'number') throw new Error('The message was neither stored nor found');
-    return { id, duplicate: true };
+    const sameText = (['name', 'email', 'phone', 'message'] as const).every(
+      (field) => existing?.[field] === message[field],
+    );
+    return { id, duplicate: true, sameText };
   }
 
   /** Every message, newest first. */

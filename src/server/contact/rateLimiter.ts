@@ -1,19 +1,32 @@
 /**
  * A sliding-window limit per key (the sender's network address): at most `max` hits in any
  * `windowMs`. Kept in memory only, so nothing about senders is stored; a restart forgets it.
+ *
+ * Bounded by what it holds, whatever the senders (issue 35): at most MAX_KEYS keys, the least
+ * recently seen forgotten first (only a flood from more addresses than that within a window
+ * could forget one, and such a flood has an address per message anyway), each key cut to
+ * MAX_KEY_LENGTH characters (an IPv6 address has at most 45; a trusted proxy passes on whatever
+ * text a client wrote in X-Forwarded-For), and at most `max` times per key.
  */
+import { LRUCache } from 'lru-cache';
+
 export interface RateLimit {
   max: number;
   windowMs: number;
 }
 
+/** The most keys remembered, and the characters of each that count. */
+const MAX_KEYS = 10_000;
+export const MAX_KEY_LENGTH = 64;
+
 export class RateLimiter {
   readonly #limit: RateLimit;
-  readonly #hits = new Map<string, number[]>();
+  readonly #hits: LRUCache<string, number[]>;
   #sinceSweep = 0;
 
-  constructor(limit: RateLimit) {
+  constructor(limit: RateLimit, { maxKeys = MAX_KEYS } = {}) {
     this.#limit = limit;
+    this.#hits = new LRUCache({ max: maxKeys });
   }
 
   #recent(key: string, now: number): number[] {
@@ -26,7 +39,7 @@ export class RateLimiter {
 
   /** How long until `key` may send again: 0 when it may now. */
   waitMs(key: string, now: number): number {
-    const recent = this.#recent(key, now);
+    const recent = this.#recent(key.slice(0, MAX_KEY_LENGTH), now);
     if (recent.length < this.#limit.max) return 0;
     const oldest = recent[recent.length - this.#limit.max] ?? now;
     return Math.max(1, oldest + this.#limit.windowMs - now);
@@ -34,7 +47,8 @@ export class RateLimiter {
 
   /** Counts one hit for `key`. */
   hit(key: string, now: number) {
-    this.#hits.set(key, [...this.#recent(key, now), now]);
+    const counted = key.slice(0, MAX_KEY_LENGTH);
+    this.#hits.set(counted, [...this.#recent(counted, now), now].slice(-this.#limit.max));
     this.#sinceSweep += 1;
     if (this.#sinceSweep >= 500) {
       this.#sinceSweep = 0;

@@ -1,12 +1,36 @@
 /**
- * Which encoding an answer kept ready in several (the events list, src/server/api/eventsListText.ts)
- * is sent in, as negotiated by the `negotiator` package from the request's Accept-Encoding.
+ * Which encoding an answer is sent in, from the request's Accept-Encoding: for the events list kept ready in several
+ * (src/server/api/eventsListText.ts), as negotiated by the `negotiator` package; for the built files, the order in
+ * which @fastify/static tries their precompressed copies (src/server/keptAnswers.ts), with its own negotiator.
+ *
+ * Browsers send a handful of Accept-Encoding values, and negotiating one again cost a tenth of an events_list call,
+ * so the outcome is remembered per value; any client may send any value, so what is remembered is bounded by what
+ * it holds: at most REMEMBERED values of at most REMEMBERED_LENGTH characters (a longer one is negotiated each time),
+ * the least recently used forgotten first (issue 35: a bound on the count alone let each value be 15 KB).
  */
+import negotiate from '@fastify/accept-negotiator';
+import { LRUCache } from 'lru-cache';
 import Negotiator from 'negotiator';
 
 /** The encodings an answer is kept in, in the server's order of preference, and the original. */
 const ENCODINGS = ['br', 'gzip', 'identity'] as const;
 export type Encoding = (typeof ENCODINGS)[number];
+
+/** How many Accept-Encoding values are remembered, and the longest remembered. */
+export const REMEMBERED = 64;
+export const REMEMBERED_LENGTH = 256;
+
+/** `choose`, remembered for the short values clients send again and again (see above). */
+export function rememberedChoice<V extends NonNullable<unknown>>(choose: (value: string) => V): (value: string) => V {
+  // get and set rather than lru-cache's memo: about 40 against 150 ns, on every request for a built file.
+  const remembered = new LRUCache<string, V>({ max: REMEMBERED });
+  return (value) => {
+    if (value.length > REMEMBERED_LENGTH) return choose(value);
+    let choice = remembered.get(value);
+    if (choice === undefined) remembered.set(value, (choice = choose(value)));
+    return choice;
+  };
+}
 
 /**
  * The encodings the client accepts, best first: higher quality first, and among equal qualities
@@ -21,13 +45,12 @@ function acceptedEncodings(acceptEncoding: string | undefined, available: readon
   return Array.isArray(result) ? result.filter((item): item is string => typeof item === 'string') : [];
 }
 
-/**
- * The choices made among all ENCODINGS, by Accept-Encoding value: browsers send a handful of
- * values, and negotiating one again cost a tenth of an events_list call. Bounded, as any client
- * may send any value.
- */
-const chosen = new Map<string, Encoding>();
-const MAX_CHOSEN = 64;
+function chooseEncoding(acceptEncoding: string | undefined, available: readonly Encoding[]): Encoding {
+  const [best] = acceptedEncodings(acceptEncoding, available);
+  return available.find((item) => item === best) ?? 'identity';
+}
+
+const chosen = rememberedChoice((acceptEncoding) => chooseEncoding(acceptEncoding, ENCODINGS));
 
 /**
  * The encoding to send among `available`: the one the client prefers ("br;q=0" refuses brotli),
@@ -38,10 +61,31 @@ export function preferredEncoding(
   available: readonly Encoding[] = ENCODINGS,
 ): Encoding {
   const remembered = available === ENCODINGS && acceptEncoding !== undefined;
-  const known = remembered ? chosen.get(acceptEncoding) : undefined;
-  if (known) return known;
-  const [best] = acceptedEncodings(acceptEncoding, available);
-  const encoding = available.find((item) => item === best) ?? 'identity';
-  if (remembered && chosen.size < MAX_CHOSEN) chosen.set(acceptEncoding, encoding);
-  return encoding;
+  return remembered ? chosen(acceptEncoding) : chooseEncoding(acceptEncoding, available);
+}
+
+/** The encodings @fastify/static 10 looks for a precompressed copy in (its getEncodingHeader). */
+const STATIC_ENCODINGS = ['br', 'gzip', 'deflate'] as const;
+
+function negotiateStaticCopies(acceptEncoding: string): string {
+  // As the plugin does: lower case, and "*" taken as gzip; each next choice among those not tried yet.
+  const header = acceptEncoding.toLowerCase().replace(/\*/gu, 'gzip');
+  const tried: string[] = [];
+  let left: string[] = [...STATIC_ENCODINGS];
+  for (let next = negotiate(header, left); next; next = negotiate(header, left)) {
+    tried.push(next);
+    left = left.filter((encoding) => encoding !== next);
+  }
+  return tried.join(',');
+}
+
+const staticCopies = rememberedChoice(negotiateStaticCopies);
+
+/**
+ * The copies of a built file @fastify/static tries for a request, in its order, as one short text ("br,gzip,deflate";
+ * "" for the original only): one of 16 values, whatever the client wrote. The plugin sends the first that exists,
+ * else the original.
+ */
+export function staticCopiesTried(acceptEncoding: string | undefined): string {
+  return acceptEncoding === undefined ? '' : staticCopies(acceptEncoding);
 }

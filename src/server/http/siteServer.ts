@@ -2,14 +2,14 @@
  * The site's HTTP server: a Fastify app in front of @astrojs/node's middleware-mode handler, with @fastify/static
  * (the build's .br/.gz copies), `trustProxy`, Fastify's timeouts and pino. Astro writes to Node's response itself
  * (`reply.hijack()`), so no onSend hook, nor @fastify/compress, sees its answers: `compression` does, as in Astro's
- * Express example. The site's own, each saying why: the headers (one hook; which: ../securityHeaders.ts), 405 and
- * 501 (methods.ts), case redirects, the request lines' writes, the built files' kept answers (../keptAnswers.ts).
+ * Express example, with the write callbacks it drops kept (./compressOnTheWay.ts). The site's own, each saying why:
+ * the headers (one hook; which: ../securityHeaders.ts), 405 and 501 (methods.ts), case redirects, the request lines'
+ * writes, the built files' kept answers (../keptAnswers.ts).
  */
 import http from 'node:http';
 import type { Socket } from 'node:net';
 import send from '@fastify/send';
 import fastifyStatic from '@fastify/static';
-import compression from 'compression';
 import Fastify, { LogController, type FastifyPluginAsync, type FastifyReply, type FastifyRequest } from 'fastify';
 import pino from 'pino';
 import { canonicalSpelling } from '../../lib/routes.ts';
@@ -20,6 +20,7 @@ import { isSiteMethod, METHOD_NOT_ALLOWED } from '../pageMethods.ts';
 import { SECURITY_HEADERS } from '../securityHeaders.ts';
 import { watchSecurityPolicy } from './contentSecurityPolicy.ts';
 import { normalizeForwarded } from './forwardedHeaders.ts';
+import { compressOnTheWay } from './compressOnTheWay.ts';
 import { answerClientError, refuseConnect } from './methods.ts';
 
 const HEADER_LIST = Object.entries(SECURITY_HEADERS);
@@ -62,11 +63,6 @@ function decodedPath(url: string): string | undefined {
   }
 }
 
-/** `compression` (typed for Express) on Node's own request and response: its shape fits, without a cast. */
-interface NodeMiddleware {
-  handle(request: http.IncomingMessage, response: http.ServerResponse, next: () => void): void;
-}
-
 /** Request lines, written at once when a burst of work is done, and at exit (a write each cost a fifth of the rate). */
 export function requestLines(destination: { write(text: string): unknown }) {
   const pending: string[] = [];
@@ -81,7 +77,7 @@ export async function createSiteServer(astro: NodeHandler, options: SiteServerOp
   const destination = options.log === undefined ? pino.destination({ sync: true }) : undefined;
   const log = options.log === false ? undefined : (options.log ?? (destination && requestLines(destination)));
   const { timeouts, trustProxy: { trusts } = { trusts: () => false } } = options;
-  const compress: NodeMiddleware = { handle: compression({ threshold: 1024 }) };
+  const compress = compressOnTheWay({ threshold: 1024 });
   const responses = new WeakMap<Socket, http.ServerResponse>(); // Answers under way, for answerClientError.
   const app = Fastify({
     ...(destination && { loggerInstance: pino({ base: null, timestamp: false }, destination) }),

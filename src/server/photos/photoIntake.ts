@@ -13,8 +13,12 @@
  *   drops everything but the pixels: EXIF (GPS position, camera, owner, dates), XMP, IPTC and
  *   comments are never written (sharp keeps no metadata unless told to), colours are converted
  *   to sRGB;
- * - a few photos are processed at a time (`PHOTO_INTAKE_CONCURRENCY`), so that a batch of 40 phone
- *   photos never decodes at once and the server's memory stays bounded (docs/performance.md).
+ * - one photo is decoded at a time (`PHOTO_INTAKE_CONCURRENCY`, through p-limit), by one libvips
+ *   thread (`sharp.concurrency`, for the whole process): a batch of 40 phone photos never decodes
+ *   at once, the server's memory stays bounded, and however large the photos an editor sends,
+ *   decoding keeps at most one core busy while the others serve visitors (issue 35: two 16-bit
+ *   PNGs of 120 MP, decoded two at a time with libvips' thread per core, took a public page from
+ *   18 to 137 ms; figures in docs/performance.md).
  *
  * Refusals are `PhotoRefusedError`s whose message can be shown to the person who sent the file:
  * it names no path and repeats nothing from the file.
@@ -30,8 +34,11 @@ export const MAX_PHOTO_BYTES = 20 * 1024 * 1024;
 const MAX_PHOTO_PIXELS = 120_000_000;
 /** The long side of a stored photo: sharp enough for a full-screen view on a large monitor. */
 export const MAX_PHOTO_SIDE = 2000;
-/** Photos decoded at once. Each 12 MP JPEG needs about 50 MB while it is scaled. */
-export const PHOTO_INTAKE_CONCURRENCY = 2;
+/** Photos decoded at once. Each 12 MP JPEG needs about 50 MB while it is scaled, an interlaced 120 MP PNG 830 MB. */
+export const PHOTO_INTAKE_CONCURRENCY = 1;
+/** libvips threads per image, for every image this process decodes (the visitors' resized photos too). */
+const LIBVIPS_THREADS = 1;
+sharp.concurrency(LIBVIPS_THREADS);
 
 const JPEG_QUALITY = 82;
 const WEBP_QUALITY = 85;

@@ -18,6 +18,9 @@ import { restoreBackup } from '../../../src/server/backup/restoreBackup.ts';
 import { openDatabase } from '../../../src/server/database.ts';
 import { makeDataDir, readDataDir } from './dataDirFixture.ts';
 
+/** The backup key of these tests (the commands make their own beside the backups folder). */
+const KEY = 'k'.repeat(64);
+
 let root: string;
 let dataDir: string;
 let backups: string;
@@ -34,7 +37,7 @@ afterEach(() => rmSync(root, { recursive: true, force: true }));
 async function backupOfSampleData() {
   const { db } = makeDataDir(dataDir);
   db.close();
-  return createBackup(dataDir, backups, new Date('2026-11-23T09:15:02.345Z'));
+  return createBackup(dataDir, backups, new Date('2026-11-23T09:15:02.345Z'), KEY);
 }
 
 /** The folders of `root`: nothing half-made may stay behind (".data.restoring-...", ".isa-backup-partial-..."). */
@@ -60,7 +63,7 @@ describe('backup and restore', () => {
     expect(existsSync(path.join(folder, 'cache'))).toBe(false);
 
     const restoredDir = path.join(root, 'restored');
-    const result = await restoreBackup(folder, restoredDir);
+    const result = await restoreBackup(folder, restoredDir, { key: KEY });
     expect(result.keptAside).toBeUndefined();
     const restored = await readDataDir(restoredDir);
     expect(restored).toEqual(original);
@@ -84,14 +87,14 @@ describe('backup and restore', () => {
     const { folder } = await backupOfSampleData();
     const emptyDir = path.join(root, 'empty');
     mkdirSync(emptyDir);
-    await restoreBackup(folder, emptyDir);
+    await restoreBackup(folder, emptyDir, { key: KEY });
     expect((await readDataDir(emptyDir)).list).toHaveLength(2);
   });
 
   it('names backups by time and never reuses a name', async () => {
     expect(backupName(new Date('2027-01-02T03:04:05.678Z'))).toBe('isa-backup-2027-01-02T030405Z');
     const first = await backupOfSampleData();
-    const second = await createBackup(dataDir, backups, new Date('2026-11-23T09:15:02.999Z'));
+    const second = await createBackup(dataDir, backups, new Date('2026-11-23T09:15:02.999Z'), KEY);
     expect(path.basename(second.folder)).toBe(`${path.basename(first.folder)}-2`);
     expect(leftovers(backups)).toEqual([]);
   });
@@ -120,7 +123,7 @@ describe('a backup while another process writes', () => {
     await expect.poll(() => committed.length, { timeout: 10_000 }).toBeGreaterThan(200);
     const committedBefore = committed.length;
 
-    const { folder, manifest } = await createBackup(dataDir, backups);
+    const { folder, manifest } = await createBackup(dataDir, backups, new Date(), KEY);
     const countAfter = committed.length;
     expect(countAfter).toBeGreaterThan(committedBefore);
 
@@ -138,7 +141,7 @@ describe('a backup while another process writes', () => {
     expect(rows.map((row) => Number(row['id']))).toEqual(rows.map((_, index) => index + 1));
 
     // And it restores.
-    await restoreBackup(folder, path.join(root, 'restored'));
+    await restoreBackup(folder, path.join(root, 'restored'), { key: KEY });
   });
 });
 
@@ -147,7 +150,7 @@ describe('restore refuses', () => {
     const { folder } = await backupOfSampleData();
     writeFileSync(path.join(dataDir, 'note.txt'), 'keep me');
     const before = readdirSync(dataDir).sort();
-    await expect(restoreBackup(folder, dataDir)).rejects.toThrow(
+    await expect(restoreBackup(folder, dataDir, { key: KEY })).rejects.toThrow(
       new BackupError(
         `DATA_DIR ${dataDir} is not empty (cache, contact-form.key, note.txt, site.sqlite, ...): stop the server and add --force to replace it (its contents are kept aside), or choose an empty DATA_DIR.`,
       ),
@@ -162,7 +165,11 @@ describe('restore refuses', () => {
     db.exec('DELETE FROM contact_messages');
     db.close();
     writeFileSync(path.join(dataDir, 'note.txt'), 'keep me');
-    const { keptAside } = await restoreBackup(folder, dataDir, { force: true, now: new Date('2026-12-01T08:00:00Z') });
+    const { keptAside } = await restoreBackup(folder, dataDir, {
+      force: true,
+      now: new Date('2026-12-01T08:00:00Z'),
+      key: KEY,
+    });
     expect(keptAside).toBe(`${dataDir}.before-restore-2026-12-01T080000Z`);
     expect((await readDataDir(dataDir)).messages).toHaveLength(2);
     expect(existsSync(path.join(dataDir, 'note.txt'))).toBe(false);
@@ -182,7 +189,7 @@ describe('restore refuses', () => {
     );
     try {
       await new Promise((resolve) => server.stdout.once('data', resolve));
-      await expect(restoreBackup(folder, dataDir, { force: true })).rejects.toThrow(
+      await expect(restoreBackup(folder, dataDir, { force: true, key: KEY })).rejects.toThrow(
         /is open in another process: stop the server first/,
       );
       expect(existsSync(path.join(dataDir, 'site.sqlite'))).toBe(true);
@@ -240,11 +247,12 @@ describe('restore refuses', () => {
     ],
   ];
 
+  // Checks that hold with --unsigned too (a backup made before backups were signed, or a lost key).
   it.each(damages)('%s, leaving no DATA_DIR and nothing half-made', async (_, damage, message) => {
     const { folder } = await backupOfSampleData();
     damage(folder);
     const target = path.join(root, 'restored');
-    await expect(restoreBackup(folder, target)).rejects.toThrow(message);
+    await expect(restoreBackup(folder, target, { unsigned: true })).rejects.toThrow(message);
     expect(existsSync(target)).toBe(false);
     expect(leftovers(root)).toEqual([]);
   });
@@ -264,20 +272,26 @@ describe('backup refuses', () => {
 });
 
 describe('the commands', () => {
+  // The machine's own BACKUP_KEY and BACKUP_KEY_FILE, if any, left out: each test says which key it uses.
+  const environment = Object.fromEntries(
+    Object.entries(process.env).filter(([name]) => !name.startsWith('BACKUP_KEY')),
+  );
   const run = (script: string, args: string[], env: Record<string, string>) =>
     spawnSync(process.execPath, [`scripts/${script}.ts`, ...args], {
-      env: { ...process.env, ...env },
+      env: { ...environment, ...env },
       encoding: 'utf8',
     });
 
   it('back up and restore, and refuse with a one-line reason and a non-zero exit', async () => {
     makeDataDir(dataDir).db.close();
     const backup = run('backup', [backups], { DATA_DIR: dataDir });
-    expect(backup.stderr).toBe('');
     expect(backup.status).toBe(0);
     expect(backup.stdout).toMatch(
       /^Backup written to .*isa-backup-[\dT-]+Z: 2 events with 5 photo records, 2 contact messages, 6 files/,
     );
+    expect(backup.stdout).toContain(`Signed with the backup key in ${backups}.key.`);
+    expect(backup.stderr).toMatch(/^Note: the backup key .*backups\.key was made now\. Keep a copy of it/);
+    expect(run('backup', [backups], { DATA_DIR: dataDir }).stderr).toBe('');
     const [name = ''] = readdirSync(backups);
 
     const refused = run('restore', [path.join(backups, name)], { DATA_DIR: dataDir });
@@ -292,6 +306,7 @@ describe('the commands', () => {
     expect(restored.stdout.split('\n')).toEqual([
       'The backup brings back no admin accounts.',
       expect.stringMatching(/^Restored the backup of .* into .*restored: 2 events/),
+      `Its signature holds under the backup key in ${backups}.key.`,
       '',
     ]);
 

@@ -1,9 +1,11 @@
 /**
- * A backup cannot be turned against the site: restore refuses symbolic links, hard links and
- * special files anywhere in it (manifest included), a store whose schema is not exactly what the
- * site's migrations make (an injected trigger or table), and, with BACKUP_KEY set, a backup that
- * is unsigned or signed with another key; it names the admin accounts a backup brings back before
- * putting it in place. Every refusal leaves no DATA_DIR and nothing half-made.
+ * A backup cannot be turned against the site: restore refuses a backup that is unsigned, signed
+ * with another key or changed since it was signed (issue 35: a replaced password hash, a planted
+ * session, an owner invitation, an editor made owner), unless told --unsigned, which warns; and
+ * even then symbolic links, hard links and special files anywhere in it (manifest included), a
+ * store whose schema is not exactly what the site's migrations make (an injected trigger or
+ * table); it names the admin accounts a backup brings back before putting it in place. Every
+ * refusal leaves no DATA_DIR and nothing half-made.
  */
 import { spawnSync } from 'node:child_process';
 import {
@@ -133,9 +135,11 @@ describe('restore refuses', () => {
       /missing or changed: index contact_messages_by_time/,
     ],
   ])('%s, naming it', async (_label, damage, message) => {
-    const folder = await backup();
+    const folder = await backup(KEY);
     damage(folder);
-    const attempt = restoreBackup(folder, target);
+    // Refused by the signature first (a changed manifest), and by these checks even with --unsigned.
+    await expect(restoreBackup(folder, target, { key: KEY })).rejects.toBeInstanceOf(BackupError);
+    const attempt = restoreBackup(folder, target, { unsigned: true });
     await expect(attempt).rejects.toBeInstanceOf(BackupError);
     await expect(attempt).rejects.toThrow(message);
     expect(nothingLeft()).toBe(true);
@@ -151,6 +155,7 @@ describe('admin accounts in a backup', () => {
     );
     const told: { usernames: string[]; inPlace: boolean }[] = [];
     const result = await restoreBackup(folder, target, {
+      unsigned: true,
       onAccounts: (usernames) => told.push({ usernames, inPlace: existsSync(target) }),
     });
     expect(told).toEqual([{ usernames: ['asha', 'intruder'], inPlace: false }]);
@@ -158,7 +163,7 @@ describe('admin accounts in a backup', () => {
   });
 });
 
-describe('with BACKUP_KEY', () => {
+describe('the signature', () => {
   it('restores a backup signed with it', async () => {
     const folder = await backup(KEY);
     expect(readFileSync(path.join(folder, SIGNATURE_FILE), 'utf8')).toMatch(/^[0-9a-f]{64}\n$/);
@@ -166,8 +171,8 @@ describe('with BACKUP_KEY', () => {
   });
 
   it.each([
-    ['an unsigned backup', async () => backup(), /is not signed, and BACKUP_KEY is set/],
-    ['a backup signed with another key', async () => backup('o'.repeat(64)), /not signed with this BACKUP_KEY/],
+    ['an unsigned backup', async () => backup(), /is not signed \(made before backups were signed/],
+    ['a backup signed with another key', async () => backup('o'.repeat(64)), /does not match its signature/],
     [
       'a signed backup whose store was changed and its hashes made to fit',
       async () => {
@@ -175,7 +180,7 @@ describe('with BACKUP_KEY', () => {
         tamperStore(folder, "UPDATE events SET events_title = 'Changed' WHERE events_id = 101");
         return folder;
       },
-      /not signed with this BACKUP_KEY/,
+      /does not match its signature/,
     ],
   ])('refuses %s, unless told --unsigned', async (_label, make, message) => {
     const folder = await make();
@@ -185,33 +190,130 @@ describe('with BACKUP_KEY', () => {
       dataDir: target,
     });
   });
+
+  it('refuses any backup without a key to check it with, unless told --unsigned', async () => {
+    const folder = await backup(KEY);
+    await expect(restoreBackup(folder, target)).rejects.toThrow(/There is no backup key to check the backup in/);
+    expect(nothingLeft()).toBe(true);
+    await expect(restoreBackup(folder, target, { unsigned: true })).resolves.toMatchObject({ dataDir: target });
+  });
+});
+
+// The machine's own BACKUP_KEY and BACKUP_KEY_FILE, if any, left out: each test says which key it uses.
+const environment = Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith('BACKUP_KEY')));
+const run = (script: string, args: string[], env: Record<string, string>) =>
+  spawnSync(process.execPath, [`scripts/${script}.ts`, ...args], {
+    env: { ...environment, ...env },
+    encoding: 'utf8',
+  });
+
+/** Accounts and what they hold, in the store of `dataDir`, before it is backed up. */
+function addAccounts() {
+  const db = new DatabaseSync(path.join(dataDir, 'site.sqlite'));
+  db.exec(`INSERT INTO admin_users (username, password_hash, created_at, role)
+           VALUES ('asha', '$argon2id$v=19$m=65536,t=3,p=1$asha$hash', '2026-01-01', 'owner'),
+                  ('bala', '$argon2id$v=19$m=65536,t=3,p=1$bala$hash', '2026-01-01', 'editor')`);
+  db.close();
+}
+
+describe('backups are signed by default (issue 35)', () => {
+  /** What the reviewer changed in a backup, each then restored and working. */
+  const tampering: [string, string][] = [
+    [
+      'a replaced password hash',
+      "UPDATE admin_users SET password_hash = '$argon2id$v=19$m=65536,t=3,p=1$known$hash' WHERE username = 'asha'",
+    ],
+    [
+      'a planted session',
+      `INSERT INTO admin_sessions (token_hash, user_id, csrf_token, created_at, expires_at)
+       SELECT '${'a'.repeat(64)}', id, 'csrf', 0, 32503680000000 FROM admin_users WHERE username = 'asha'`,
+    ],
+    [
+      'an owner invitation',
+      `INSERT INTO admin_links (token_hash, kind, username, role, created_by, created_at, expires_at)
+       VALUES ('${'b'.repeat(64)}', 'invitation', 'mallory', 'owner', 'asha', 0, 32503680000000)`,
+    ],
+    ['an editor promoted to owner', "UPDATE admin_users SET role = 'owner' WHERE username = 'bala'"],
+  ];
+
+  it.each(tampering)('refuses a backup with %s, made by npm run backup with no setting', (_case, sql) => {
+    addAccounts();
+    const backups = path.join(root, 'nightly');
+    expect(run('backup', [backups], { DATA_DIR: dataDir }).status).toBe(0);
+    const folder = path.join(backups, readdirSync(backups).find((name) => name.startsWith('isa-backup-')) ?? '');
+    tamperStore(folder, sql);
+
+    const refused = run('restore', [folder], { DATA_DIR: target });
+    expect(refused.status).toBe(1);
+    expect(refused.stderr).toMatch(/^Nothing restored: .* does not match its signature under this backup key/);
+    expect(nothingLeft()).toBe(true);
+
+    const unsigned = run('restore', [folder, '--unsigned'], { DATA_DIR: target });
+    expect(unsigned.status).toBe(0);
+    expect(unsigned.stderr).toMatch(/^WARNING: --unsigned: the backup is restored WITHOUT checking its signature/);
+    expect(unsigned.stderr).toMatch(/WARNING: --unsigned: the backup was restored WITHOUT checking its signature/);
+  });
+
+  it.each(tampering)(
+    'refuses an unsigned backup (the old default) with %s, and restores it with --unsigned, warning',
+    async (_case, sql) => {
+      addAccounts();
+      const folder = await backup();
+      tamperStore(folder, sql);
+      const refused = run('restore', [folder], { DATA_DIR: target, BACKUP_KEY: KEY });
+      expect(refused.status).toBe(1);
+      expect(refused.stderr).toMatch(/^Nothing restored: .* is not signed/);
+      expect(nothingLeft()).toBe(true);
+      // Nor without any key: there is none beside its folder.
+      expect(run('restore', [folder], { DATA_DIR: target }).stderr).toMatch(/There is no backup key to check/);
+
+      const unsigned = run('restore', [folder, '--unsigned'], { DATA_DIR: target });
+      expect(unsigned.status).toBe(0);
+      expect(unsigned.stderr).toContain('WARNING: --unsigned');
+      expect(existsSync(path.join(target, 'site.sqlite'))).toBe(true);
+    },
+  );
+
+  it('restores on a new machine with a copy of the key, given as BACKUP_KEY or BACKUP_KEY_FILE', () => {
+    const backups = path.join(root, 'nightly');
+    expect(run('backup', [backups], { DATA_DIR: dataDir }).status).toBe(0);
+    const key = readFileSync(`${backups}.key`, 'utf8');
+    // The backups copied to another machine, without the key beside them.
+    const copied = path.join(root, 'copied');
+    mkdirSync(copied);
+    const name = readdirSync(backups).find((entry) => entry.startsWith('isa-backup-')) ?? '';
+    expect(spawnSync('cp', ['-a', path.join(backups, name), copied]).status).toBe(0);
+    const folder = path.join(copied, name);
+
+    expect(run('restore', [folder], { DATA_DIR: target }).stderr).toMatch(/There is no backup key to check/);
+    const keyFile = path.join(root, 'kept-key.txt');
+    writeFileSync(keyFile, key);
+    expect(run('restore', [folder], { DATA_DIR: target, BACKUP_KEY_FILE: keyFile }).status).toBe(0);
+    rmSync(target, { recursive: true });
+    expect(run('restore', [folder], { DATA_DIR: target, BACKUP_KEY: key.trim() }).status).toBe(0);
+  });
 });
 
 describe('BACKUP_KEY with the commands', () => {
-  const run = (script: string, args: string[], env: Record<string, string>) =>
-    spawnSync(process.execPath, [`scripts/${script}.ts`, ...args], {
-      env: { ...process.env, ...env },
-      encoding: 'utf8',
-    });
-
   it('signs with it, refuses another key unless --unsigned, and refuses a short key', () => {
     const backups = path.join(root, 'signed');
     const made = run('backup', [backups], { DATA_DIR: dataDir, BACKUP_KEY: KEY });
     expect(made.status).toBe(0);
-    expect(made.stdout).toContain('Signed with BACKUP_KEY.');
+    expect(made.stdout).toContain('Signed with the backup key in BACKUP_KEY.');
+    expect(existsSync(`${backups}.key`)).toBe(false);
     const folder = path.join(backups, readdirSync(backups)[0] ?? '');
 
     const refused = run('restore', [folder], { DATA_DIR: target, BACKUP_KEY: 'o'.repeat(64) });
     expect(refused.status).toBe(1);
-    expect(refused.stderr).toMatch(/^Nothing restored: .*not signed with this BACKUP_KEY/);
+    expect(refused.stderr).toMatch(/^Nothing restored: .*does not match its signature under this backup key/);
     expect(existsSync(target)).toBe(false);
 
     const unsigned = run('restore', [folder, '--unsigned'], { DATA_DIR: target, BACKUP_KEY: 'o'.repeat(64) });
     expect(unsigned.status).toBe(0);
-    expect(unsigned.stdout).toContain('Restored without checking its signature (--unsigned).');
+    expect(unsigned.stderr).toContain('WARNING: --unsigned: the backup was restored WITHOUT checking its signature');
 
     const short = run('backup', [backups], { DATA_DIR: dataDir, BACKUP_KEY: 'short' });
     expect(short.status).toBe(1);
-    expect(short.stderr).toMatch(/BACKUP_KEY must have at least 32 characters/);
+    expect(short.stderr).toMatch(/The backup key in BACKUP_KEY must have at least 32 characters/);
   });
 });

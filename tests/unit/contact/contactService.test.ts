@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
+  ALREADY_SENT_MESSAGE,
   FORM_EXPIRED_MESSAGE,
   HELD_RETENTION_DAYS,
   INVALID_EMAIL_MESSAGE,
@@ -95,10 +96,49 @@ describe('receiving a message', () => {
     const contact = service();
     const formToken = token();
     const first = contact.receive(message({ formToken }), '10.0.0.1');
-    const again = contact.receive(message({ formToken, message: 'Changed' }), '10.0.0.1');
+    const again = contact.receive(message({ formToken }), '10.0.0.1');
     expect(first).toMatchObject({ kind: 'received', detail: 'stored' });
     expect(again).toMatchObject({ kind: 'received', detail: 'repeat' });
     expect(store.list().map((stored) => stored.message)).toEqual(['Please send the CME schedule.']);
+  });
+
+  it.each([
+    ['the message', { message: 'Please send the CME schedule for March.' }],
+    ['the name', { name: 'Dr. Sample Persson' }],
+    ['the e-mail address', { email: 'sample.persson@example.org' }],
+    ['the phone', { phone: '9876543211' }],
+  ])('answers the same form sent again with a corrected %s plainly as not sent, never as received', (_field, fix) => {
+    const contact = service();
+    const formToken = token();
+    contact.receive(message({ formToken }), '10.0.0.1');
+    const corrected = contact.receive(message({ formToken, ...fix }), '10.0.0.1');
+    expect(corrected).toMatchObject({ kind: 'already-sent', error: ALREADY_SENT_MESSAGE });
+    expect(store.list().map((stored) => stored.message)).toEqual(['Please send the CME schedule.']);
+    // The answer's form sends the correction as a new message, once it has waited as long as any.
+    if (corrected.kind !== 'already-sent') return;
+    clock += SETTINGS.minFillMs;
+    const resent = contact.receive(message({ formToken: corrected.formToken, ...fix }), '10.0.0.1');
+    expect(resent).toMatchObject({ kind: 'received', detail: 'stored' });
+    expect(store.count()).toBe(2);
+  });
+
+  it('answers the API with 409 and the error, not {"ok":true}, for a correction sent with the same form', async () => {
+    const contact = service();
+    const formToken = token();
+    const post = (body: unknown) =>
+      handleContactApi(
+        new Request('http://127.0.0.1/api/contact', {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json' },
+          body: JSON.stringify(body),
+        }),
+        () => contact,
+        '10.0.0.1',
+      );
+    expect((await post(message({ formToken }))).status).toBe(200);
+    const answer = await post(message({ formToken, message: 'Corrected.' }));
+    expect(answer.status).toBe(409);
+    expect(await answer.json()).toMatchObject({ error: ALREADY_SENT_MESSAGE, formToken: expect.any(String) });
   });
 
   it.each([

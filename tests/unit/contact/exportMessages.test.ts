@@ -50,6 +50,29 @@ describe('formatMessages', () => {
     expect(csv).toContain('1,2026-11-20T09:00:00.000Z,Dr. Sample Person,');
   });
 
+  describe.each([
+    ['the admin’s CSV file', (message: StoredMessage) => messagesCsvFile([message]).split('\r\n')[1] ?? ''],
+    ['npm run messages -- --csv', (message: StoredMessage) => formatMessages([message], 'csv').split('\r\n')[1] ?? ''],
+  ])('%s', (_name, rowOf) => {
+    const row = (name: string) => rowOf({ ...older, name, email: 'x@example.org', message: 'm' });
+    it.each([
+      ['a semicolon (a separator in many spreadsheets), then a formula', 'x;=1+1', '"x;=1+1"'],
+      ['a comma', 'Rao, K.', '"Rao, K."'],
+      ['a tab', 'a\tb', '"a\tb"'],
+      ['a quote', 'Dr. "Sam"', '"Dr. ""Sam"""'],
+      ['a line break', 'one\ntwo', '"one\ntwo"'],
+      ['a formula', '=1+1', "'=1+1"],
+      ['a formula and a semicolon', '=1;2', `"'=1;2"`],
+      ['a full-width equals sign', '\uFF1D1+1', "'\uFF1D1+1"],
+      ['a plus', '+1', "'+1"],
+      ['an at sign', '@SUM(A1)', "'@SUM(A1)"],
+    ])('writes a cell with %s safely', (_case, name, cell) => {
+      expect(row(name)).toBe(
+        `1,2026-11-20T09:00:00.000Z,${cell},x@example.org,9876543210,m,sent,2026-11-20T09:00:01.000Z,inbox,,`,
+      );
+    });
+  });
+
   it.each([
     ['=', '=1+1'],
     ['+', '+91 98765 43210'],
@@ -58,7 +81,7 @@ describe('formatMessages', () => {
     ['a tab', '\t=1'],
     ['a carriage return', '\r=1'],
   ])('defuses a cell that starts with %s', (_label, text) => {
-    const row = formatMessages([{ ...older, name: text }], 'csv').split('\r\n')[1] ?? '';
+    const row = messagesCsvFile([{ ...older, name: text }]).split('\r\n')[1] ?? '';
     expect(row).toMatch(/^1,2026-11-20T09:00:00.000Z,"?'/);
   });
 
@@ -102,11 +125,21 @@ describe('formatMessages', () => {
     expect(text).toContain('last attempt failed: bad\\u{001b}[1mreply');
   });
 
-  it('keeps JSON exact and CSV exact, and the JSON free of raw control characters', () => {
+  it('keeps JSON exact, and free of raw control characters', () => {
     const json = formatMessages([hostile], 'json');
     expect(json).not.toMatch(ACTIVE);
     expect(JSON.parse(json)).toEqual([hostile]);
-    expect(formatMessages([hostile], 'csv')).toContain(`"${hostile.message}"`);
+  });
+
+  it('shows control characters in the CSV it prints as visible codes, keeping the lines of a cell', () => {
+    const csv = formatMessages([{ ...hostile, message: `${hostile.message}\r\nnext line\u2028` }], 'csv');
+    expect(csv.replaceAll('\r\n', '\n')).not.toMatch(ACTIVE);
+    expect(csv).toContain('Dr. \\u{001b}]0;owned\\u{0007}Person');
+    expect(csv).toContain('"Hello\\u{001b}[2J\\u{000d}Gone\\u{009b}31m red\tand \\u{202e}evil\r\nnext line\\u{2028}"');
+  });
+
+  it('keeps the admin’s CSV file exact, for the spreadsheet', () => {
+    expect(messagesCsvFile([hostile])).toContain(`"${hostile.message}"`);
   });
 });
 
@@ -187,6 +220,17 @@ describe('npm run messages', () => {
       });
       expect(result.stdout).toContain('Clear\\u{001b}[2J\\u{000d}screen');
       expect(result.stdout).not.toContain('\u001b');
+      for (const format of ['--csv', '--json']) {
+        const printed = spawnSync(process.execPath, ['scripts/messages.ts', format], {
+          env: { ...process.env, DATA_DIR: hostileDir },
+          encoding: 'utf8',
+        });
+        expect(printed.status, format).toBe(0);
+        expect(printed.stdout, format).toContain('Third');
+        // A carriage return only as the end of a CSV line.
+        // eslint-disable-next-line no-control-regex -- matching control characters is the point here
+        expect(printed.stdout, format).not.toMatch(/\u001b|\r(?!\n)/);
+      }
     } finally {
       rmSync(hostileDir, { recursive: true, force: true });
     }
