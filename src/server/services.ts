@@ -23,6 +23,11 @@ import { readServerSettings, type MailSettings, type ServerSettings } from './se
 export interface SiteServices {
   /** The folder of the store, the photos and the form key (DATA_DIR, resolved). */
   readonly dataDir: string;
+  /**
+   * The origin every absolute URL the server writes names, and every form post must come from:
+   * SITE_URL's, or the listening address in development (settings.ts), never a request's Host.
+   */
+  readonly publicOrigin: string;
   /** The one connection to the store: events, contact messages and what else the site keeps. */
   readonly database: DatabaseSync;
   readonly events: EventsSource;
@@ -51,17 +56,21 @@ async function createServices(settings: ServerSettings, env: NodeJS.ProcessEnv):
       settings: settings.contact,
       secret: loadFormSecret(dataDir, env),
     });
-    const mail = { mailsMessages: contact.mailsMessages, mailer: linkMailer(settings.contact.mail) };
+    const office = {
+      publicOrigin: settings.http.publicOrigin,
+      mailsMessages: contact.mailsMessages,
+      mailer: linkMailer(settings.contact.mail),
+    };
     const admin =
       settings.events.kind === 'embedded'
-        ? createAdminServices(database, dataDir, photoCache, mail)
-        : createOfficeServices(database, mail);
+        ? createAdminServices(database, dataDir, { ...office, photoCache })
+        : createOfficeServices(database, office);
     const close = async () => {
       await contact.close();
       await events.close();
       if (database.isOpen) database.close();
     };
-    return { dataDir, database, events, contact, admin, photoCache, close };
+    return { dataDir, publicOrigin: settings.http.publicOrigin, database, events, contact, admin, photoCache, close };
   } catch (error) {
     database.close();
     throw error;

@@ -33,6 +33,11 @@ export interface AdminServices {
   readonly forgotLimit: RateLimiter;
   /** E-mails one-time links, when SMTP is set up. */
   readonly mailer: LinkMailer | undefined;
+  /**
+   * The site's public origin (SITE_URL's, or the listening address in development: settings.ts):
+   * the links the admin mails or shows name it, and every change must come from it (adminGuard.ts).
+   */
+  readonly publicOrigin: string;
 }
 
 /** The admin's services where events are kept (and edited) here. */
@@ -43,7 +48,9 @@ export function editsEvents(services: AdminServices): services is EventAdminServ
   return services.events !== undefined;
 }
 
-interface MailOptions {
+export interface OfficeOptions {
+  /** The site's public origin (settings.ts: `http.publicOrigin`). */
+  publicOrigin: string;
   /** Whether contact messages are e-mailed (SMTP is set up). */
   mailsMessages?: boolean;
   /** How one-time links are e-mailed then. */
@@ -53,7 +60,7 @@ interface MailOptions {
 /** The office's services without event editing: for events from the society's backend. */
 export function createOfficeServices(
   database: DatabaseSync,
-  { mailsMessages = false, mailer }: MailOptions = {},
+  { publicOrigin, mailsMessages = false, mailer }: OfficeOptions,
 ): AdminServices {
   return {
     users: new AdminUsers(database),
@@ -65,6 +72,7 @@ export function createOfficeServices(
     links: new OneTimeLinks(database),
     forgotLimit: forgotPasswordLimiter(),
     mailer,
+    publicOrigin,
   };
 }
 
@@ -75,8 +83,7 @@ export function createOfficeServices(
 export function createAdminServices(
   database: DatabaseSync,
   dataDir: string,
-  photoCache?: DiskCache,
-  mail: MailOptions = {},
+  { photoCache, ...options }: OfficeOptions & { photoCache?: DiskCache | undefined },
 ): EventAdminServices {
-  return { ...createOfficeServices(database, mail), events: new EventWriter(database, { dataDir, photoCache }) };
+  return { ...createOfficeServices(database, options), events: new EventWriter(database, { dataDir, photoCache }) };
 }

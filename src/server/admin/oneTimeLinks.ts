@@ -12,6 +12,11 @@ import { hashToken, newSessionToken } from './sessions.ts';
 
 export const LINK_LIFETIME_MS = 72 * 60 * 60 * 1000;
 
+/** The address of a link: on the site's public origin (SITE_URL's, src/lib/siteUrl.ts), never a request's Host. */
+export function linkAddress(publicOrigin: string, token: string): string {
+  return new URL(`/Admin/link?token=${encodeURIComponent(token)}`, publicOrigin).href;
+}
+
 type LinkKind = 'invitation' | 'reset';
 
 export interface OneTimeLink {

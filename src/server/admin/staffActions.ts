@@ -3,11 +3,12 @@
  * one-time link (oneTimeLinks.ts), changes a role or removes an account; the colleague opens the
  * link and chooses a password; everyone changes their own password. Each answers a message for
  * the page (never a stack or a path) and leaves a row in the audit log. The last owner can be
- * neither removed nor made an editor (users.ts).
+ * neither removed nor made an editor (users.ts). Every link names the site's public origin
+ * (SITE_URL's), never the request's Host: a forged Host must not end up in a mailed link.
  */
 import { RateLimiter, type RateLimit } from '../contact/rateLimiter.ts';
 import type { AdminServices } from './adminServices.ts';
-import { LINK_PROBLEMS } from './oneTimeLinks.ts';
+import { LINK_PROBLEMS, linkAddress } from './oneTimeLinks.ts';
 import { isAdminRole } from './roles.ts';
 import type { AdminSession } from './sessions.ts';
 import { AccountError, checkedEmail, checkedName, checkedPassword } from './users.ts';
@@ -17,7 +18,7 @@ export type LinkMailer = (to: string, subject: string, text: string) => Promise<
 
 export type StaffOutcome = { ok: true; message: string; link?: string } | { ok: false; error: string };
 
-type Services = Pick<AdminServices, 'users' | 'links' | 'sessions' | 'throttle' | 'audit'>;
+type Services = Pick<AdminServices, 'users' | 'links' | 'sessions' | 'throttle' | 'audit' | 'publicOrigin'>;
 
 const NOT_OWNER: StaffOutcome = { ok: false, error: 'Only an owner can manage staff accounts.' };
 
@@ -52,10 +53,9 @@ async function mailLink(
 }
 
 export async function inviteColleague(
-  { users, links, audit }: Services,
+  { users, links, audit, publicOrigin }: Services,
   session: AdminSession,
   form: { username: string; role: string; email: string },
-  origin: string,
   mailer?: LinkMailer,
 ): Promise<StaffOutcome> {
   if (session.role !== 'owner') return NOT_OWNER;
@@ -72,7 +72,7 @@ export async function inviteColleague(
       createdBy: session.username,
     });
     audit.record({ username: session.username, action: 'user-invited', detail: `${username} (${form.role})` });
-    const link = `${origin}/Admin/link?token=${token}`;
+    const link = linkAddress(publicOrigin, token);
     return { ok: true, link, message: await mailLink(mailer, email, 'invitation', link, session.username) };
   } catch (error) {
     return failure(error);
@@ -81,10 +81,9 @@ export async function inviteColleague(
 
 /** A reset link for a colleague: ends their sessions and lifts their sign-in lock at once. */
 export async function resetColleague(
-  { users, links, sessions, throttle, audit }: Services,
+  { users, links, sessions, throttle, audit, publicOrigin }: Services,
   session: AdminSession,
   username: string,
-  origin: string,
   mailer?: LinkMailer,
 ): Promise<StaffOutcome> {
   if (session.role !== 'owner') return NOT_OWNER;
@@ -100,7 +99,7 @@ export async function resetColleague(
   sessions.invalidateAllOf(user.id);
   throttle.lift(user.username);
   audit.record({ username: session.username, action: 'user-reset-link', detail: user.username });
-  const link = `${origin}/Admin/link?token=${token}`;
+  const link = linkAddress(publicOrigin, token);
   return { ok: true, link, message: await mailLink(mailer, user.email, 'reset', link, session.username) };
 }
 
@@ -241,9 +240,8 @@ function tooManyForgotRequests(waitMs: number): ForgotAnswer {
  * link (which proves the mailbox) does.
  */
 export function forgotPassword(
-  { users, links, audit, forgotLimit }: Services & Pick<AdminServices, 'forgotLimit'>,
+  { users, links, audit, forgotLimit, publicOrigin }: Services & Pick<AdminServices, 'forgotLimit'>,
   { username, address, now = Date.now() }: { username: string; address: string; now?: number },
-  origin: string,
   mailer: LinkMailer,
 ): ForgotAnswer {
   const waitMs = forgotLimit.waitMs(address, now);
@@ -260,6 +258,6 @@ export function forgotPassword(
     createdBy: 'Forgot your password',
   });
   audit.record({ username: user.username, action: 'user-reset-link', detail: 'Forgot your password (e-mailed)' });
-  void mailLink(mailer, user.email, 'reset', `${origin}/Admin/link?token=${token}`, 'You (Forgot your password)');
+  void mailLink(mailer, user.email, 'reset', linkAddress(publicOrigin, token), 'You (Forgot your password)');
   return answer;
 }

@@ -25,7 +25,7 @@ describe('signing in', () => {
   beforeAll(async () => {
     dataDir = mkdtempSync(path.join(tmpdir(), 'admin-throttle-'));
     const { db } = openDatabase(dataDir);
-    const { users } = createAdminServices(db, dataDir);
+    const { users } = createAdminServices(db, dataDir, { publicOrigin: 'https://isa.example.org' });
     await users.add('asha', PASSWORD);
     await users.add('bala', PASSWORD);
     db.close();
@@ -34,7 +34,7 @@ describe('signing in', () => {
   /** The services on a new connection to the same store, as after a restart, with a clock of our own. */
   function restart() {
     const { db } = openDatabase(dataDir);
-    const base = createAdminServices(db, dataDir);
+    const base = createAdminServices(db, dataDir, { publicOrigin: 'https://isa.example.org' });
     services = { ...base, throttle: new LoginThrottle(db, () => now), sessions: new Sessions(db, () => now) };
   }
 

@@ -27,7 +27,10 @@ describe('one-time links (invitations and resets)', () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'admin-links-'));
     db = openDatabase(dataDir).db;
     now = Date.UTC(2026, 10, 1, 9);
-    services = { ...createAdminServices(db, dataDir), links: new OneTimeLinks(db, () => now) };
+    services = {
+      ...createAdminServices(db, dataDir, { publicOrigin: ORIGIN }),
+      links: new OneTimeLinks(db, () => now),
+    };
     await services.users.add('owner', 'the owner password');
   });
 
@@ -35,7 +38,7 @@ describe('one-time links (invitations and resets)', () => {
   const tokenOf = (link: string | undefined) => new URL(link ?? '').searchParams.get('token') ?? '';
 
   async function invite(username = 'bala', role = 'editor') {
-    const outcome = await inviteColleague(services, owner(), { username, role, email: '' }, ORIGIN);
+    const outcome = await inviteColleague(services, owner(), { username, role, email: '' });
     if (!outcome.ok) throw new Error(outcome.error);
     return tokenOf(outcome.link);
   }
@@ -79,11 +82,11 @@ describe('one-time links (invitations and resets)', () => {
 
     it('an invitation by an editor, or for a name already taken', async () => {
       const editor = { ...owner(), role: 'editor' as const };
-      expect(await inviteColleague(services, editor, { username: 'x', role: 'editor', email: '' }, ORIGIN)).toEqual({
+      expect(await inviteColleague(services, editor, { username: 'x', role: 'editor', email: '' })).toEqual({
         ok: false,
         error: 'Only an owner can manage staff accounts.',
       });
-      const taken = await inviteColleague(services, owner(), { username: 'OWNER', role: 'editor', email: '' }, ORIGIN);
+      const taken = await inviteColleague(services, owner(), { username: 'OWNER', role: 'editor', email: '' });
       expect(taken).toMatchObject({ ok: false, error: expect.stringMatching(/already a user/) });
     });
   });
@@ -104,7 +107,7 @@ describe('one-time links (invitations and resets)', () => {
       const reserved = services.throttle.reserve({ username: 'bala', address: '192.0.2.1' });
       if (reserved.ok) services.throttle.failed(reserved.reservation);
     }
-    const reset = await resetColleague(services, owner(), 'bala', ORIGIN);
+    const reset = await resetColleague(services, owner(), 'bala');
     if (!reset.ok) throw new Error(reset.error);
     expect(services.sessions.validate(session)).toBeUndefined();
     expect(services.throttle.reserve({ username: 'bala', address: '192.0.2.1' }).ok).toBe(true);
@@ -125,14 +128,14 @@ describe('one-time links (invitations and resets)', () => {
     const mailer = (to: string) => Promise.resolve(sent.push(to));
     const address = '192.0.2.30';
     const answers = ['nobody', 'chitra', 'bala', 'BALA'].map(
-      (username) => forgotPassword(services, { username, address, now }, ORIGIN, mailer).message,
+      (username) => forgotPassword(services, { username, address, now }, mailer).message,
     );
     await Promise.resolve();
     expect(new Set(answers)).toEqual(new Set([FORGOT_ANSWER]));
     expect(sent).toEqual(['bala@example.org']);
     expect(services.throttle.reserve({ username: 'bala', address: '192.0.2.10' }).ok).toBe(false);
     now += 15 * 60 * 1000 + 1;
-    forgotPassword(services, { username: 'bala', address, now }, ORIGIN, mailer);
+    forgotPassword(services, { username: 'bala', address, now }, mailer);
     await Promise.resolve();
     expect(sent).toHaveLength(2);
   });
@@ -163,7 +166,6 @@ describe('one-time links (invitations and resets)', () => {
       services,
       owner(),
       { username: 'chitra', role: 'owner', email: 'chitra@example.org' },
-      ORIGIN,
       mailer,
     );
     expect(outcome).toMatchObject({ ok: true, message: expect.stringMatching(/e-mailed to chitra@example.org/) });
