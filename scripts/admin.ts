@@ -117,8 +117,10 @@ try {
     );
   } else if (name && command === 'set-password') {
     await users.setPassword(name, await newPassword());
-    new LoginThrottle(db).lift(name);
     audit.record({ username: WHO, action: 'user-password-set', detail: name });
+    if (new LoginThrottle(db).lift(name)) {
+      audit.record({ username: name, action: 'sign-in-unlocked', detail: 'by npm run admin -- set-password' });
+    }
     console.info(
       `The password of ${name} is changed; their open sessions have ended and their sign-in lock is lifted.`,
     );

@@ -8,6 +8,7 @@
  */
 import type { DatabaseSync } from 'node:sqlite';
 import { createAdminServices, createOfficeServices, type AdminServices } from './admin/adminServices.ts';
+import { deviceCookieKey } from './admin/deviceCookies.ts';
 import type { LinkMailer } from './admin/staffActions.ts';
 import { ContactService } from './contact/ContactService.ts';
 import { createSmtpTransport } from './contact/delivery.ts';
@@ -51,15 +52,17 @@ async function createServices(settings: ServerSettings, env: NodeJS.ProcessEnv):
   try {
     const photoCache = new DiskCache({ dir: photoCacheDir(dataDir), maxBytes: settings.http.photoCacheBytes });
     const events = await openEventsSource(settings.events, () => opened, photoCache);
+    const secret = loadFormSecret(dataDir, env);
     const contact = new ContactService({
       store: new ContactMessageStore(database),
       settings: settings.contact,
-      secret: loadFormSecret(dataDir, env),
+      secret,
     });
     const office = {
       publicOrigin: settings.http.publicOrigin,
       mailsMessages: contact.mailsMessages,
       mailer: linkMailer(settings.contact.mail),
+      deviceKey: deviceCookieKey(secret),
     };
     const admin =
       settings.events.kind === 'embedded'

@@ -21,6 +21,7 @@ import { BodyTooLargeError, readLimitedBody } from '../endpoints/readBody.ts';
 import { getServices } from '../services.ts';
 import { editsEvents, type AdminServices, type EventAdminServices } from './adminServices.ts';
 import { CSRF_FIELD, CSRF_HEADER, csrfTokensMatch } from './csrf.ts';
+import { DEVICE_COOKIE_MAX_AGE_MS } from './deviceCookies.ts';
 import { signInAddress } from './returnPath.ts';
 import { SESSION_COOKIE, SESSION_IDLE_MS, type AdminSession } from './sessions.ts';
 
@@ -107,6 +108,20 @@ export function setSessionCookie(cookies: GuardCookies, url: URL, token: string)
     path: ADMIN_HOME,
     secure: url.protocol === 'https:',
     maxAge: SESSION_IDLE_MS / 1000,
+  });
+}
+
+/**
+ * Sets the browser's device cookie of an account (deviceCookies.ts), after it signed in: HttpOnly,
+ * SameSite=Strict, for /Admin, kept 180 days (it only says this browser signed in before).
+ */
+export function setDeviceCookie(cookies: GuardCookies, url: URL, { name, value }: { name: string; value: string }) {
+  cookies.set(name, value, {
+    httpOnly: true,
+    sameSite: 'strict',
+    path: ADMIN_HOME,
+    secure: url.protocol === 'https:',
+    maxAge: DEVICE_COOKIE_MAX_AGE_MS / 1000,
   });
 }
 

@@ -6,13 +6,16 @@
  * backend (EVENTS_API_URL) they are edited there: `events` is absent, and the guard answers 404
  * to the event pages and endpoints (adminGuard.ts).
  */
+import { randomBytes } from 'node:crypto';
 import type { DatabaseSync } from 'node:sqlite';
 import type { DiskCache } from '../diskCache.ts';
 import { OfficeMessages } from '../contact/officeMessages.ts';
 import { EventWriter } from '../events/eventWriter.ts';
 import { AuditLog } from './auditLog.ts';
+import { DeviceCookies } from './deviceCookies.ts';
 import { LoginThrottle } from './loginThrottle.ts';
 import { OneTimeLinks } from './oneTimeLinks.ts';
+import { PasswordBudget } from './passwordBudget.ts';
 import { Sessions } from './sessions.ts';
 import type { RateLimiter } from '../contact/rateLimiter.ts';
 import { forgotPasswordLimiter, type LinkMailer } from './staffActions.ts';
@@ -22,6 +25,10 @@ export interface AdminServices {
   readonly users: AdminUsers;
   readonly sessions: Sessions;
   readonly throttle: LoginThrottle;
+  /** Signs and checks the browsers' device cookies (the sign-in lock strangers cannot use). */
+  readonly devices: DeviceCookies;
+  /** How many password checks run and wait at once (sign-in, the current password). */
+  readonly budget: PasswordBudget;
   readonly audit: AuditLog;
   /** Writes the events kept here; absent when events come from the society's backend. */
   readonly events: EventWriter | undefined;
@@ -55,17 +62,21 @@ export interface OfficeOptions {
   mailsMessages?: boolean;
   /** How one-time links are e-mailed then. */
   mailer?: LinkMailer | undefined;
+  /** The key of device cookies (deviceCookieKey of the site's secret); a random one lasts as long as the process. */
+  deviceKey?: Buffer | undefined;
 }
 
 /** The office's services without event editing: for events from the society's backend. */
 export function createOfficeServices(
   database: DatabaseSync,
-  { publicOrigin, mailsMessages = false, mailer }: OfficeOptions,
+  { publicOrigin, mailsMessages = false, mailer, deviceKey = randomBytes(32) }: OfficeOptions,
 ): AdminServices {
   return {
     users: new AdminUsers(database),
     sessions: new Sessions(database),
     throttle: new LoginThrottle(database),
+    devices: new DeviceCookies(deviceKey),
+    budget: new PasswordBudget(),
     audit: new AuditLog(database),
     events: undefined,
     messages: new OfficeMessages(database, { mailsMessages }),

@@ -8,6 +8,9 @@ import { z } from 'zod';
 
 export type AuditAction =
   | 'sign-in'
+  | 'sign-in-failed'
+  | 'sign-in-locked'
+  | 'sign-in-unlocked'
   | 'sign-out'
   | 'event-created'
   | 'event-saved'

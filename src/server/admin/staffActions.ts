@@ -6,9 +6,11 @@
  * neither removed nor made an editor (users.ts). Every link names the site's public origin
  * (SITE_URL's), never the request's Host: a forged Host must not end up in a mailed link.
  */
+import { networkOf } from '../clientNetwork.ts';
 import { RateLimiter, type RateLimit } from '../contact/rateLimiter.ts';
 import type { AdminServices } from './adminServices.ts';
 import { LINK_PROBLEMS, linkAddress } from './oneTimeLinks.ts';
+import { BUSY } from './signIn.ts';
 import { isAdminRole } from './roles.ts';
 import type { AdminSession } from './sessions.ts';
 import { AccountError, checkedEmail, checkedName, checkedPassword } from './users.ts';
@@ -97,8 +99,10 @@ export async function resetColleague(
     createdBy: session.username,
   });
   sessions.invalidateAllOf(user.id);
-  throttle.lift(user.username);
   audit.record({ username: session.username, action: 'user-reset-link', detail: user.username });
+  if (throttle.lift(user.username)) {
+    audit.record({ username: user.username, action: 'sign-in-unlocked', detail: `by ${session.username}'s reset` });
+  }
   const link = linkAddress(publicOrigin, token);
   return { ok: true, link, message: await mailLink(mailer, user.email, 'reset', link, session.username) };
 }
@@ -162,12 +166,14 @@ export async function acceptLink(
       });
     } else {
       await users.setPassword(link.username, password);
-      throttle.lift(link.username);
       audit.record({
         username: link.username,
         action: 'user-password-set',
         detail: `reset link from ${link.createdBy}`,
       });
+      if (throttle.lift(link.username)) {
+        audit.record({ username: link.username, action: 'sign-in-unlocked', detail: 'by a reset link' });
+      }
     }
     return { ok: true, message: 'Your password is set. Please sign in with it.' };
   } catch (error) {
@@ -175,17 +181,35 @@ export async function acceptLink(
   }
 }
 
-/** Changes one's own password, asking for the current one (counted like a sign-in). */
+/**
+ * Changes one's own password, asking for the current one: counted like a sign-in from a known
+ * browser (the session proves it), so strangers' failures against the account do not stop it, and
+ * checked within the password budget.
+ */
 export async function changeOwnPassword(
-  { users, throttle, audit }: Services,
+  { users, throttle, audit, budget }: Services & Pick<AdminServices, 'budget'>,
   session: AdminSession,
   form: { current: string; password: string; again: string; address: string },
 ): Promise<StaffOutcome> {
-  const reserved = throttle.reserve({ username: session.username, address: form.address });
+  if (!budget.hasRoom('known')) return { ok: false, error: BUSY };
+  const knownBrowser = `session-of-${session.userId}`;
+  const reserved = throttle.reserve({ username: session.username, address: form.address, knownBrowser });
   if (!reserved.ok) return { ok: false, error: 'Too many wrong passwords. Please wait 15 minutes, or ask an owner.' };
-  const user = await users.authenticate(session.username, form.current);
+  const checking = budget.run(reserved.known ? 'known' : 'stranger', () =>
+    users.authenticate(session.username, form.current),
+  );
+  if (!checking) {
+    throttle.release(reserved.reservation);
+    return { ok: false, error: BUSY };
+  }
+  const user = await checking;
   if (!user) {
     throttle.failed(reserved.reservation);
+    audit.record({
+      username: session.username,
+      action: 'sign-in-failed',
+      detail: `current password, on Your account, from ${form.address}`,
+    });
     return { ok: false, error: 'Your current password is not right.' };
   }
   throttle.succeeded(reserved.reservation);
@@ -201,7 +225,8 @@ export async function changeOwnPassword(
 }
 
 /**
- * Forgot your password takes at most 5 requests from one network address in 15 minutes, whatever
+ * Forgot your password takes at most 5 requests from one network (an IPv4 address, an IPv6 /64:
+ * ../clientNetwork.ts) in 15 minutes, whatever
  * names they give (besides one mail per account in 15 minutes): a guesser cannot make the server
  * try name after name, while an office behind one address has room for a few typos. Counted in
  * memory, as the contact form's limit (a restart forgets it; the mail per account is in the store).
@@ -234,7 +259,7 @@ function tooManyForgotRequests(waitMs: number): ForgotAnswer {
 /**
  * Forgot your password: when mail is set up and the account has an e-mail address, e-mails a reset
  * link (at most one every 15 minutes), without waiting for the mail, so the answer takes as long
- * whether or not the name exists. Each request counts against its network address first
+ * whether or not the name exists. Each request counts against its network first
  * (FORGOT_PER_ADDRESS), and a limited one is refused before any name is looked up, with an answer
  * that says nothing about the name. It neither ends sessions nor lifts a lock: only using the
  * link (which proves the mailbox) does.
@@ -244,9 +269,10 @@ export function forgotPassword(
   { username, address, now = Date.now() }: { username: string; address: string; now?: number },
   mailer: LinkMailer,
 ): ForgotAnswer {
-  const waitMs = forgotLimit.waitMs(address, now);
+  const network = networkOf(address);
+  const waitMs = forgotLimit.waitMs(network, now);
   if (waitMs > 0) return tooManyForgotRequests(waitMs);
-  forgotLimit.hit(address, now);
+  forgotLimit.hit(network, now);
   const answer: ForgotAnswer = { status: 200, message: FORGOT_ANSWER };
   const user = users.find(username);
   if (!user?.email || links.recentlyMade(user.username, 15 * 60 * 1000)) return answer;
