@@ -30,6 +30,7 @@ export type AuditAction =
   | 'user-role-changed'
   | 'password-changed'
   | 'link-used'
+  | 'link-withdrawn'
   | 'messages-listed'
   | 'message-read'
   | 'message-handled'

@@ -9,7 +9,7 @@
 import { networkOf } from '../clientNetwork.ts';
 import { RateLimiter, type RateLimit } from '../contact/rateLimiter.ts';
 import type { AdminServices } from './adminServices.ts';
-import { LINK_PROBLEMS, linkAddress } from './oneTimeLinks.ts';
+import { LINK_PROBLEMS, linkAddress, type OneTimeLink } from './oneTimeLinks.ts';
 import { BUSY } from './signIn.ts';
 import { isAdminRole } from './roles.ts';
 import type { AdminSession } from './sessions.ts';
@@ -116,9 +116,14 @@ export function changeRole(
   if (session.role !== 'owner') return NOT_OWNER;
   if (!isAdminRole(role)) return { ok: false, error: 'Please choose a role: owner or editor.' };
   try {
-    users.setRole(username, role);
-    audit.record({ username: session.username, action: 'user-role-changed', detail: `${username} (${role})` });
-    return { ok: true, message: `${username} is now ${role === 'owner' ? 'an owner' : 'an editor'}.` };
+    const voided = users.setRole(username, role);
+    audit.record({
+      username: session.username,
+      action: 'user-role-changed',
+      detail: `${username} (${role})${voidedText(voided, 'it made')}`,
+    });
+    const also = voided > 0 ? ` ${linksText(voided)} they made and not yet used no longer work.` : '';
+    return { ok: true, message: `${username} is now ${role === 'owner' ? 'an owner' : 'an editor'}.${also}` };
   } catch (error) {
     return failure(error);
   }
@@ -127,12 +132,37 @@ export function changeRole(
 export function removeColleague({ users, audit }: Services, session: AdminSession, username: string): StaffOutcome {
   if (session.role !== 'owner') return NOT_OWNER;
   try {
-    users.remove(username);
-    audit.record({ username: session.username, action: 'user-removed', detail: username });
+    const { forIt, madeByIt } = users.remove(username);
+    const detail = `${username}${voidedText(forIt, 'for it')}${voidedText(madeByIt, 'it made')}`;
+    audit.record({ username: session.username, action: 'user-removed', detail });
     return { ok: true, message: `The account ${username} was removed; its sessions have ended.` };
   } catch (error) {
     return failure(error);
   }
+}
+
+/** "2 links", for messages. */
+const linksText = (count: number) => `${count} link${count === 1 ? '' : 's'}`;
+
+/** What an audit row adds when links were voided: "; 2 links it made voided". */
+const voidedText = (count: number, whose: string) => (count > 0 ? `; ${linksText(count)} ${whose} voided` : '');
+
+/** What a link is, for people: "invitation for ghost (owner)", "password reset for bala". */
+export function linkDescription({ kind, username, role }: Pick<OneTimeLink, 'kind' | 'username' | 'role'>): string {
+  return kind === 'invitation' ? `invitation for ${username} (${role})` : `password reset for ${username}`;
+}
+
+/** Withdraws a link not yet used (owners, from Staff, after asking): it no longer works. */
+export function withdrawLink({ links, audit }: Services, session: AdminSession, id: number): StaffOutcome {
+  if (session.role !== 'owner') return NOT_OWNER;
+  const link = links.withdraw(id);
+  if (!link) return { ok: false, error: 'That link was used, has expired or was withdrawn already.' };
+  audit.record({
+    username: session.username,
+    action: 'link-withdrawn',
+    detail: `${linkDescription(link)}, made by ${link.createdBy}`,
+  });
+  return { ok: true, message: `The ${linkDescription(link)} was withdrawn: its link no longer works.` };
 }
 
 /**
