@@ -13,23 +13,27 @@
  *
  * Builds first when needed and serves with a temporary data folder (scripts/productionServer.ts).
  *
- *   npm run bench [-- --runs 3] [--only lighthouse|load|search|uploads] [--duration 10] [--connections 10]
+ *   npm run bench [-- --runs 3] [--only lighthouse|load|search|uploads|signin] [--duration 10] [--connections 10]
  *                 [--route /branches ...] [--cpu-slowdown 4]
  *
  * 3. Search on a phone: the time from the last key of "Salem" (and of a bearer's surname) to the
  *    results on /search, with slow 4G and a slower CPU (scripts/bench/search.ts).
  * 4. Upload processing of the events admin: photos per second and peak memory for 40 phone photos
  *    of 12 MP (scripts/bench/uploads.ts; no server needed).
+ * 5. A sign-in flood: a public page's p50 and p99 at rest and while wrong sign-ins arrive from many
+ *    networks, at 16 a second and as fast as 16 connections send (scripts/bench/signin.ts; a server of
+ *    its own that trusts loopback as its proxy, on the port after Chromium's).
  *
- * Parts: scripts/bench/ (options, lighthouse, load, search, uploads, report).
+ * Parts: scripts/bench/ (options, lighthouse, load, search, uploads, signin, report).
  *
  * Ports: BENCH_PORT (default 4671) for the site, the next one for the bare server, the one after
- * for Chromium's DevTools protocol.
+ * for Chromium's DevTools protocol, the one after that for the sign-in flood's server.
  */
 import { lighthouseReport } from './bench/lighthouse.ts';
 import { loadReport } from './bench/load.ts';
 import { only } from './bench/options.ts';
 import { searchReport } from './bench/search.ts';
+import { signInReport } from './bench/signin.ts';
 import { uploadReport } from './bench/uploads.ts';
 import { loadAverage, machineLine } from './bench/report.ts';
 import { startProductionServer } from './productionServer.ts';
@@ -38,7 +42,7 @@ const SITE_PORT = Number(process.env.BENCH_PORT ?? 4671);
 
 console.info(machineLine());
 console.info(`Load average (1, 5, 15 min) before: ${loadAverage()}`);
-if (only !== 'uploads') {
+if (only === undefined || only === 'lighthouse' || only === 'load' || only === 'search') {
   const site = await startProductionServer(SITE_PORT, 'isa-bench-');
   try {
     if (only === undefined || only === 'lighthouse') await lighthouseReport(site.url, SITE_PORT + 2);
@@ -49,4 +53,5 @@ if (only !== 'uploads') {
   }
 }
 if (only === undefined || only === 'uploads') await uploadReport();
+if (only === undefined || only === 'signin') await signInReport(SITE_PORT + 3);
 console.info(`Load average (1, 5, 15 min) after: ${loadAverage()}`);
