@@ -101,8 +101,8 @@ export default defineConfig({
     // no trusted proxy sent. Astro believes forwarded headers only for hosts matching this list
     // (for `clientAddress` it reads the leftmost X-Forwarded-For), so the list matches every host:
     // `clientAddress` is then the address the site server resolved, whatever Host a visitor sends,
-    // and behind a trusted TLS proxy the request's origin (compared with the Origin of form posts)
-    // is the public https:// one. Absolute URLs never come from the request (src/lib/siteUrl.ts).
+    // and behind a trusted TLS proxy the request's URL is https://. Absolute URLs and the origin
+    // form posts must come from never come from the request: both are SITE_URL's (src/lib/siteUrl.ts).
     // Only `npm start` (scripts/start.ts) may serve the build: the bare entry has no such filter.
     allowedDomains: [{}],
     csp: {

@@ -3,8 +3,10 @@
  *   add-user NAME [--role owner|editor]
  *                        makes an account (asks for its password); the first account is an
  *                        owner, later ones editors unless --role says otherwise
- *   set-password NAME    gives it a new password (signs it out everywhere, lifts its sign-in lock)
- *   remove-user NAME     removes it (and signs it out); never the last owner
+ *   set-password NAME    gives it a new password (signs it out everywhere, lifts its sign-in lock,
+ *                        voids its reset links not yet used)
+ *   remove-user NAME     removes it (and signs it out, and voids the links for it or made by it);
+ *                        never the last owner
  *   list-users           lists the accounts and their roles
  * The password is read from standard input (its first line) when that is not a terminal, as in
  * `printf '%s\n' "$PASSWORD" | npm run admin -- add-user asha`; at a terminal it is asked for
@@ -117,15 +119,20 @@ try {
     );
   } else if (name && command === 'set-password') {
     await users.setPassword(name, await newPassword());
-    new LoginThrottle(db).lift(name);
     audit.record({ username: WHO, action: 'user-password-set', detail: name });
+    if (new LoginThrottle(db).lift(name)) {
+      audit.record({ username: name, action: 'sign-in-unlocked', detail: 'by npm run admin -- set-password' });
+    }
     console.info(
       `The password of ${name} is changed; their open sessions have ended and their sign-in lock is lifted.`,
     );
   } else if (name && command === 'remove-user') {
-    users.remove(name);
-    audit.record({ username: WHO, action: 'user-removed', detail: name });
-    console.info(`Removed ${name}; their open sessions have ended.`);
+    const { forIt, madeByIt } = users.remove(name);
+    const voided = forIt + madeByIt;
+    audit.record({ username: WHO, action: 'user-removed', detail: voided ? `${name}; ${voided} links voided` : name });
+    console.info(
+      `Removed ${name}; their open sessions have ended${voided ? ` and ${voided} links for or by them no longer work` : ''}.`,
+    );
   }
 } catch (error) {
   db.close();

@@ -13,27 +13,31 @@
  *
  * Builds first when needed and serves with a temporary data folder (scripts/productionServer.ts).
  *
- *   npm run bench [-- --runs 3] [--only lighthouse|load|search|uploads|deploy] [--duration 10] [--connections 10]
+ *   npm run bench [-- --runs 3] [--only lighthouse|load|search|uploads|signin|deploy] [--duration 10] [--connections 10]
  *                 [--route /branches ...] [--cpu-slowdown 4] [--merges 3]
  *
  * 3. Search on a phone: the time from the last key of "Salem" (and of a bearer's surname) to the
  *    results on /search, with slow 4G and a slower CPU (scripts/bench/search.ts).
  * 4. Upload processing of the events admin: photos per second and peak memory for 40 phone photos
  *    of 12 MP (scripts/bench/uploads.ts; no server needed).
- * 5. Deploy: the time from a merge to the change on the page, with the default 60 s poll and with
+ * 5. A sign-in flood: a public page's p50 and p99 at rest and while wrong sign-ins arrive from many
+ *    networks, at 16 a second and as fast as 16 connections send (scripts/bench/signin.ts; a server of
+ *    its own that trusts loopback as its proxy, on the port after Chromium's).
+ * 6. Deploy: the time from a merge to the change on the page, with the default 60 s poll and with
  *    GitHub's webhook, and the visitors' failed requests through Caddy during the switches
  *    (scripts/bench/deploy.ts; `npm run deploy` on a local repository, no server of its own).
  *
- * Parts: scripts/bench/ (options, lighthouse, load, search, uploads, report).
+ * Parts: scripts/bench/ (options, lighthouse, load, search, uploads, signin, report).
  *
  * Ports: BENCH_PORT (default 4671) for the site, the next one for the bare server, the one after
- * for Chromium's DevTools protocol.
+ * for Chromium's DevTools protocol, the one after that for the sign-in flood's server.
  */
 import { deployReport } from './bench/deploy.ts';
 import { lighthouseReport } from './bench/lighthouse.ts';
 import { loadReport } from './bench/load.ts';
 import { merges, only } from './bench/options.ts';
 import { searchReport } from './bench/search.ts';
+import { signInReport } from './bench/signin.ts';
 import { uploadReport } from './bench/uploads.ts';
 import { loadAverage, machineLine } from './bench/report.ts';
 import { startProductionServer } from './productionServer.ts';
@@ -53,5 +57,6 @@ if (only === undefined || only === 'lighthouse' || only === 'load' || only === '
   }
 }
 if (only === undefined || only === 'uploads') await uploadReport();
+if (only === undefined || only === 'signin') await signInReport(SITE_PORT + 3);
 if (only === undefined || only === 'deploy') await deployReport(merges, Math.max(1, Math.ceil(merges / 2)));
 console.info(`Load average (1, 5, 15 min) after: ${loadAverage()}`);

@@ -27,7 +27,12 @@ async function answers(url: string): Promise<boolean> {
   }
 }
 
-export async function startProductionServer(port: number, tempPrefix: string): Promise<RunningServer> {
+export async function startProductionServer(
+  port: number,
+  tempPrefix: string,
+  /** Settings of this server's own (TRUST_PROXY for the sign-in bench). */
+  settings: Record<string, string> = {},
+): Promise<RunningServer> {
   const url = `http://127.0.0.1:${port}`;
   // Measuring someone else's server by mistake would be worse than not measuring at all.
   if (await answers(url))
@@ -42,6 +47,7 @@ export async function startProductionServer(port: number, tempPrefix: string): P
       HOST: '127.0.0.1',
       PORT: String(port),
       DATA_DIR: mkdtempSync(path.join(tmpdir(), tempPrefix)),
+      ...settings,
     },
     stdio: ['ignore', 'pipe', 'inherit'],
     onSpawn: (child) =>

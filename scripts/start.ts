@@ -144,7 +144,7 @@ const app = await createSiteServer((request, response) => handler(request, respo
   // The events API, answered by Fastify routes rather than Astro (src/server/api/eventsRoutes.ts), and
   // under `npm run deploy`, GitHub's push webhook when it has a secret (src/deploy/webhook.ts).
   routes: async (server) => {
-    await server.register(eventsApiRoutes(events));
+    await server.register(eventsApiRoutes(events, services.publicOrigin));
     if (deployed && webhookSecret)
       await server.register(githubWebhook(webhookSecret, () => tellDeploy({ type: 'check' })));
   },

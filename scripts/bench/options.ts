@@ -5,7 +5,7 @@ import { FIXED_ROUTES } from '../../src/lib/routes.ts';
 /** Every fixed route, and one event page of the sample data. */
 const ROUTES = [...FIXED_ROUTES, '/Events/1'];
 
-const USAGE = `Usage: npm run bench [-- --runs 3] [--only lighthouse|load|search|uploads|deploy] [--duration 10] [--connections 10]
+const USAGE = `Usage: npm run bench [-- --runs 3] [--only lighthouse|load|search|uploads|signin|deploy] [--duration 10] [--connections 10]
                      [--route /branches ...] [--cpu-slowdown 4] [--merges 3]`;
 
 /** Stops with the reason and the usage, without a stack trace. */
@@ -50,10 +50,10 @@ export const merges = Number(flags.merges);
 if (![runs, duration, connections, merges].every((value) => Number.isInteger(value) && value > 0)) {
   usageError('--runs, --duration, --connections and --merges take whole numbers above 0');
 }
-const PARTS = ['lighthouse', 'load', 'search', 'uploads', 'deploy'] as const;
+const PARTS = ['lighthouse', 'load', 'search', 'uploads', 'signin', 'deploy'] as const;
 const isPart = (value: string | undefined): value is (typeof PARTS)[number] => PARTS.some((part) => part === value);
 if (flags.only !== undefined && !isPart(flags.only))
-  usageError('--only takes "lighthouse", "load", "search", "uploads" or "deploy"');
+  usageError('--only takes "lighthouse", "load", "search", "uploads", "signin" or "deploy"');
 
 /** Which part to run: every one unless --only names one. */
 export const only = isPart(flags.only) ? flags.only : undefined;

@@ -113,9 +113,10 @@ export function readDeploySettings(
 ): DeployStart {
   const resolved = (value: string | undefined, fallback: string) => path.resolve(projectDir, value ?? fallback);
   const section = parse(deploySection, env);
-  // The server's settings as a release reads them: DATA_DIR is the project folder's, not a release's.
+  // The server's settings as a release reads them: in production (so SITE_URL is required), and with
+  // DATA_DIR the project folder's, not a release's.
   const dataDir = resolved(env.DATA_DIR, 'data');
-  const server = readServerSettings({ ...env, DATA_DIR: dataDir });
+  const server = readServerSettings({ ...env, NODE_ENV: 'production', DATA_DIR: dataDir });
   const deployDir = resolved(section.DEPLOY_DIR, 'releases');
   const origin = section.DEPLOY_REPO ?? originOf();
   const problems: string[] = [];

@@ -8,6 +8,7 @@
  */
 import type { DatabaseSync } from 'node:sqlite';
 import { createAdminServices, createOfficeServices, type AdminServices } from './admin/adminServices.ts';
+import { deviceCookieKey } from './admin/deviceCookies.ts';
 import type { LinkMailer } from './admin/staffActions.ts';
 import { ContactService } from './contact/ContactService.ts';
 import { createSmtpTransport } from './contact/delivery.ts';
@@ -23,6 +24,11 @@ import { readServerSettings, type MailSettings, type ReleaseSettings, type Serve
 export interface SiteServices {
   /** The folder of the store, the photos and the form key (DATA_DIR, resolved). */
   readonly dataDir: string;
+  /**
+   * The origin every absolute URL the server writes names, and every form post must come from:
+   * SITE_URL's, or the listening address in development (settings.ts), never a request's Host.
+   */
+  readonly publicOrigin: string;
   /** The one connection to the store: events, contact messages and what else the site keeps. */
   readonly database: DatabaseSync;
   readonly events: EventsSource;
@@ -48,22 +54,38 @@ async function createServices(settings: ServerSettings, env: NodeJS.ProcessEnv):
   try {
     const photoCache = new DiskCache({ dir: photoCacheDir(dataDir), maxBytes: settings.http.photoCacheBytes });
     const events = await openEventsSource(settings.events, () => opened, photoCache);
+    const secret = loadFormSecret(dataDir, env);
     const contact = new ContactService({
       store: new ContactMessageStore(database),
       settings: settings.contact,
-      secret: loadFormSecret(dataDir, env),
+      secret,
     });
-    const mail = { mailsMessages: contact.mailsMessages, mailer: linkMailer(settings.contact.mail) };
+    const office = {
+      publicOrigin: settings.http.publicOrigin,
+      mailsMessages: contact.mailsMessages,
+      mailer: linkMailer(settings.contact.mail),
+      deviceKey: deviceCookieKey(secret),
+    };
     const admin =
       settings.events.kind === 'embedded'
-        ? createAdminServices(database, dataDir, photoCache, mail)
-        : createOfficeServices(database, mail);
+        ? createAdminServices(database, dataDir, { ...office, photoCache })
+        : createOfficeServices(database, office);
     const close = async () => {
       await contact.close();
       await events.close();
       if (database.isOpen) database.close();
     };
-    return { dataDir, database, events, contact, admin, photoCache, release: settings.release, close };
+    return {
+      dataDir,
+      publicOrigin: settings.http.publicOrigin,
+      database,
+      events,
+      contact,
+      admin,
+      photoCache,
+      release: settings.release,
+      close,
+    };
   } catch (error) {
     database.close();
     throw error;

@@ -14,7 +14,7 @@ import proxyAddr from 'proxy-addr';
 import { z } from 'zod';
 import { resolveDataDir } from './database.ts';
 import { DEFAULT_MAX_ANSWER_BYTES } from './events/backendFetch.ts';
-import { EXAMPLE_SITE_URL, siteUrlOf } from '../lib/siteUrl.ts';
+import { EVERY_ADDRESS, publicOriginOf, siteUrlOf } from '../lib/siteUrl.ts';
 import { editorSettings } from '../lib/keystatic/settings.ts';
 
 /** A setting in the environment is not one the site understands. */
@@ -246,11 +246,20 @@ const httpSettings = z
     KEEP_ALIVE_TIMEOUT_SECONDS: setting(wholeNumber('KEEP_ALIVE_TIMEOUT_SECONDS', 1, 600)),
     PHOTO_CACHE_MB: setting(wholeNumber('PHOTO_CACHE_MB', 1, 1_000_000)),
   })
+  .refine((env) => env.NODE_ENV !== 'production' || env.SITE_URL, {
+    error:
+      'SITE_URL must be set when NODE_ENV=production: the public address (such as "https://isa-tamilnadu.example.org") that the links in e-mails, the sitemap and the check of every form post name',
+  })
   .transform((env) => ({
     host: env.HOST ?? '127.0.0.1',
     port: env.PORT ?? 4321,
     /** The public address; absolute URLs name it (see src/lib/siteUrl.ts). */
     siteUrl: env.SITE_URL,
+    /**
+     * The origin every link the server writes names and every form post must come from
+     * (src/lib/siteUrl.ts, publicOriginOf): SITE_URL's, or in development the listening address.
+     */
+    publicOrigin: publicOriginOf(env.SITE_URL, env.HOST ?? '127.0.0.1', env.PORT ?? 4321),
     production: env.NODE_ENV === 'production',
     trustProxy: env.TRUST_PROXY ?? parseProxyTrust(undefined),
     timeouts: {
@@ -353,15 +362,16 @@ export function readContactSettings(env: NodeJS.ProcessEnv = process.env): Conta
 }
 
 /**
- * What the server should say at start about settings that work but are probably not meant:
- * no SITE_URL in production, or a build made for another address than SITE_URL names
- * (`builtFor`: the address the build recorded, see astro.config.mjs).
+ * What the server should say at start about settings that work but are probably not meant: a
+ * build made for another address than SITE_URL names (`builtFor`: the address the build recorded,
+ * see astro.config.mjs), or, in development, a HOST of every address without SITE_URL (the admin's
+ * forms then work at the loopback address only). Production without SITE_URL does not start.
  */
 export function startupWarnings(http: HttpSettings, builtFor?: string): string[] {
   const warnings: string[] = [];
-  if (http.production && !http.siteUrl) {
+  if (!http.siteUrl && EVERY_ADDRESS.has(http.host)) {
     warnings.push(
-      `SITE_URL is not set: canonical links, the sitemap and structured data name ${EXAMPLE_SITE_URL}. Set SITE_URL to the public address (https://...) when building and running the site.`,
+      `HOST ${http.host} listens on every address, but without SITE_URL the admin's forms and links work only at ${http.publicOrigin}: set SITE_URL to the address people open.`,
     );
   }
   const wanted = siteUrlOf(http.siteUrl).href;

@@ -2,7 +2,8 @@
  * The admin's refusals (src/server/admin/adminGuard.ts): signed-out requests, other origins,
  * missing CSRF tokens, the headers of admin answers, robots.txt and the sitemap, remote mode (see also
  * officeBackend.spec.ts), and
- * the sign-in lockout, which survives a restart. Each on a server of its own, except remote mode.
+ * the sign-in lockout, which survives a restart and which strangers cannot use against a colleague's own
+ * browser (its device cookie). Each on a server of its own, except remote mode.
  */
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { REMOTE_URL } from '../../playwright.config.ts';
@@ -104,7 +105,7 @@ test('a session cookie is HttpOnly, SameSite=Strict, for /Admin only, and Sign o
   const page = await context.newPage();
   await page.goto('/Admin/login');
   await signIn(page);
-  const [cookie] = await context.cookies();
+  const cookie = (await context.cookies()).find(({ name }) => name === 'isa_admin_session');
   expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Strict', path: '/Admin', secure: false });
   expect(cookie?.value).toMatch(/^[a-z2-9]{32}$/);
   await page.getByRole('button', { name: 'Sign out' }).click();
@@ -140,7 +141,7 @@ test('remote mode: /Admin offers the sign-in, and the event pages and endpoints 
   await visitor.dispose();
 });
 
-test('5 wrong passwords lock that account for 15 minutes, even with the right password and after a restart, and leave a colleague at the same address free', async ({
+test('5 wrong passwords lock that account for 15 minutes for a browser that never signed in to it, even with the right password and after a restart, and leave a colleague at the same address free', async ({
   page,
 }) => {
   test.setTimeout(60_000);
@@ -169,6 +170,55 @@ test('5 wrong passwords lock that account for 15 minutes, even with the right pa
     } finally {
       again.kill();
     }
+  } finally {
+    own.kill();
+  }
+});
+
+test('twelve wrong sign-ins from strangers lock the account for strangers only: the colleague’s own browser signs in, a stranger with the right password is refused, and the owner sees it all in the audit log', async ({
+  browser,
+  playwright,
+}) => {
+  test.setTimeout(90_000);
+  const own = await startOwnServer({ TRUST_PROXY: 'loopback' });
+  addUser(own.dataDir);
+  try {
+    // The colleague's browser signed in once before (and so keeps its device cookie), then signed out.
+    const context = await browser.newContext({ baseURL: own.url });
+    const colleague = await context.newPage();
+    await colleague.goto('/Admin/login');
+    await signIn(colleague);
+    await expect(colleague.getByRole('heading', { level: 1 })).toHaveText('Events');
+    const deviceCookie = (await context.cookies()).find((cookie) => cookie.name.startsWith('isa_admin_device_'));
+    expect(deviceCookie).toMatchObject({ httpOnly: true, sameSite: 'Strict', path: '/Admin' });
+    await colleague.getByRole('button', { name: 'Sign out' }).click();
+
+    const stranger = await playwright.request.newContext({ baseURL: own.url, maxRedirects: 0 });
+    const strangerSignIn = (password: string, address: string) =>
+      stranger.post('/Admin/login', {
+        form: { username: ADMIN_USER, password },
+        headers: { Origin: own.url, 'X-Forwarded-For': address },
+      });
+    const statuses: number[] = [];
+    for (let i = 1; i <= 12; i += 1)
+      statuses.push((await strangerSignIn(`guess number ${i}`, `203.0.113.${i}`)).status());
+    expect(statuses).toEqual([401, 401, 401, 401, 429, 429, 429, 429, 429, 429, 429, 429]);
+
+    await signIn(colleague);
+    await expect(colleague.getByRole('heading', { level: 1 })).toHaveText('Events');
+    const refused = await strangerSignIn(ADMIN_PASSWORD, '198.51.100.77');
+    expect(refused.status()).toBe(429);
+    expect(refused.headers()['retry-after']).toMatch(/^\d+$/);
+    expect(await refused.text()).toMatch(/Too many failed sign-ins\. Please wait 15 minutes/);
+    await stranger.dispose();
+
+    await colleague.goto('/Admin/audit');
+    const table = colleague.getByRole('table');
+    await expect(table.getByRole('row').filter({ hasText: 'sign in failed' })).toHaveCount(5);
+    await expect(table.getByRole('row').filter({ hasText: 'from 203.0.113.5' }).first()).toBeVisible();
+    await expect(table.getByRole('row').filter({ hasText: 'sign in locked' })).toHaveCount(1);
+    await expect(colleague.locator('main')).not.toContainText('guess number');
+    await context.close();
   } finally {
     own.kill();
   }

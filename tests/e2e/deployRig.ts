@@ -113,6 +113,8 @@ export async function startDeploy(repository: string, env: Record<string, string
     ...process.env,
     HOST,
     PORT: String(port),
+    // Releases run in production, which needs the public address: here, the deploy's own port.
+    SITE_URL: `http://${HOST}:${port}`,
     DATA_DIR: path.join(base, 'data'),
     DEPLOY_DIR: path.join(base, 'releases'),
     DEPLOY_REPO: repository,

@@ -116,6 +116,45 @@ test('an owner invites a colleague who signs in; an editor cannot reach Staff', 
   }
 });
 
+test('an owner sees the links not yet used and withdraws one, after being asked; the link then works no more', async ({
+  browser,
+}) => {
+  test.setTimeout(90_000);
+  const server = await startAdminServer();
+  try {
+    const owner = await signedInPage(browser, server);
+    await owner.goto('/Admin/staff');
+    await expect(owner.getByText('No invitation or reset link is waiting to be used.')).toBeVisible();
+    await owner.getByLabel('User name').fill('ghost');
+    await owner.getByLabel('Role', { exact: true }).selectOption('owner');
+    await owner.getByRole('button', { name: 'Invite' }).click();
+    const link = await owner.getByLabel('One-time link').inputValue();
+    const pending = owner.getByRole('table', { name: 'Links not yet used, newest first' });
+    const row = pending.getByRole('row').filter({ hasText: 'ghost' });
+    await expect(row.getByRole('cell')).toHaveText([/^ghost\s*Invitation$/, 'Owner', ADMIN_USER, /IST$/, /Withdraw/]);
+
+    await row.getByRole('link', { name: 'Withdraw the invitation for ghost (owner)' }).click();
+    await expect(owner.getByRole('heading', { level: 1 })).toHaveText('Withdraw this link?');
+    await owner.getByRole('link', { name: 'Cancel' }).click();
+    await expect(row).toBeVisible();
+    await row.getByRole('link', { name: /Withdraw/ }).click();
+    await owner.getByRole('button', { name: 'Withdraw' }).click();
+    await expect(owner.getByRole('status')).toHaveText('The link was withdrawn: it no longer works.');
+    await expect(owner.getByText('No invitation or reset link is waiting to be used.')).toBeVisible();
+
+    const ghost = await (await browser.newContext()).newPage();
+    const opened = await ghost.goto(link);
+    expect(opened?.status()).toBe(404);
+    await expect(ghost.getByRole('alert')).toContainText('withdrawn');
+    await owner.goto('/Admin/audit');
+    await expect(owner.getByRole('row').filter({ hasText: 'link withdrawn' })).toContainText(
+      'invitation for ghost (owner), made by office',
+    );
+  } finally {
+    server.kill();
+  }
+});
+
 test('Sign out everywhere ends the sessions of the account on every device', async ({ browser }) => {
   test.setTimeout(60_000);
   const server = await startAdminServer();
@@ -152,7 +191,10 @@ test('every new page passes axe at phone and laptop widths', async ({ browser })
       '/Admin/messages/1/delete',
       '/Admin/staff',
       `/Admin/staff/remove?user=${ADMIN_USER}`,
+      (await owner.getByRole('link', { name: 'Withdraw the invitation for chitra (editor)' }).getAttribute('href')) ??
+        '',
       '/Admin/account',
+      '/Admin/audit',
     ];
     const signedOut = await (await browser.newContext({ baseURL: server.url })).newPage();
     for (const viewport of [

@@ -51,7 +51,7 @@ describe('the events_list endpoint', () => {
   it('answers 503 with the JSON error when the events cannot be had', async () => {
     const failing = { listVersion: () => undefined, listEvents: () => Promise.reject(new Error('down')) };
     vi.spyOn(console, 'error').mockImplementation(() => {});
-    const response = await handleEventsList(call('br'), failing as unknown as EventsSource);
+    const response = await handleEventsList(call('br'), failing as unknown as EventsSource, 'http://localhost');
     expect(response.status).toBe(503);
     expect(response.headers.get('content-encoding')).toBeNull();
     expect(await response.json()).toEqual({ error: expect.stringMatching(/unavailable/) });
@@ -63,7 +63,7 @@ describe('the events_list endpoint', () => {
     ['gzip, deflate, br, zstd', 'br', (body: Buffer) => brotliDecompressSync(body)],
     [undefined, null, (body: Buffer) => body],
   ])('sends the %s client its records, kept compressed as %s', async (accept, encoding, decode) => {
-    const response = await handleEventsList(call(accept), store);
+    const response = await handleEventsList(call(accept), store, 'http://localhost');
     expect(response.status).toBe(200);
     expect(response.headers.get('content-encoding')).toBe(encoding);
     expect(response.headers.get('vary')).toBe('Accept-Encoding');

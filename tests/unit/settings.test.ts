@@ -60,6 +60,7 @@ describe('the server settings', () => {
       host: '127.0.0.1',
       port: 4321,
       siteUrl: undefined,
+      publicOrigin: 'http://127.0.0.1:4321',
       production: false,
       timeouts: { headersMs: 15_000, requestMs: 30_000, keepAliveMs: 5000 },
       photoCacheBytes: 512 * 1024 * 1024,
@@ -82,6 +83,7 @@ describe('the server settings', () => {
       host: '0.0.0.0',
       port: 8080,
       siteUrl: 'https://isa.example.org',
+      publicOrigin: 'https://isa.example.org',
       production: true,
       timeouts: { headersMs: 5000, requestMs: 10_000, keepAliveMs: 2000 },
       photoCacheBytes: 64 * 1024 * 1024,
@@ -101,6 +103,8 @@ describe('the server settings', () => {
     [{ TRUST_PROXY: '10.0.0.0/99' }, /TRUST_PROXY/],
     [{ PORT: 'eighty' }, /PORT must be a whole number from 0 to 65535 \(found "eighty"\)/],
     [{ SITE_URL: 'isa.example.org' }, /SITE_URL must be a full http:\/\/ or https:\/\/ address/],
+    [{ NODE_ENV: 'production' }, /SITE_URL must be set when NODE_ENV=production: the public address/],
+    [{ NODE_ENV: 'production', SITE_URL: '  ' }, /SITE_URL must be set when NODE_ENV=production/],
     [{ REQUEST_TIMEOUT_SECONDS: '0' }, /REQUEST_TIMEOUT_SECONDS must be a whole number from 1/],
     [{ HEADERS_TIMEOUT_SECONDS: '60', REQUEST_TIMEOUT_SECONDS: '30' }, /must not be more than REQUEST_TIMEOUT/],
     [{ PHOTO_CACHE_MB: '-1' }, /PHOTO_CACHE_MB must be a whole number/],
@@ -146,12 +150,33 @@ describe('DATA_DIR', () => {
   });
 });
 
+describe('the public origin (links, and the origin every form post must come from)', () => {
+  it.each([
+    [{ SITE_URL: 'https://isa.example.org' }, 'https://isa.example.org'],
+    [{ SITE_URL: 'https://ISA.example.org:443/society/', NODE_ENV: 'production' }, 'https://isa.example.org'],
+    [{ SITE_URL: 'http://isa.example.org:8080', HOST: '0.0.0.0', PORT: '80' }, 'http://isa.example.org:8080'],
+    [{}, 'http://127.0.0.1:4321'],
+    [{ HOST: 'localhost', PORT: '8080' }, 'http://localhost:8080'],
+    [{ PORT: '80' }, 'http://127.0.0.1'],
+    [{ HOST: '::1' }, 'http://[::1]:4321'],
+    [{ HOST: '0.0.0.0' }, 'http://127.0.0.1:4321'],
+    [{ HOST: '::' }, 'http://127.0.0.1:4321'],
+  ])('%j: %s', (env, origin) => {
+    expect(http(env).publicOrigin).toBe(origin);
+  });
+});
+
 describe('startupWarnings', () => {
-  it('warns when production runs without SITE_URL', () => {
-    expect(startupWarnings(http({ NODE_ENV: 'production' }))).toEqual([
-      expect.stringMatching(/^SITE_URL is not set: .*https:\/\/isa-tamilnadu\.example\.org\//),
+  it('warns when development listens on every address without SITE_URL (the admin works at loopback only)', () => {
+    expect(startupWarnings(http({ HOST: '0.0.0.0' }))).toEqual([
+      expect.stringMatching(
+        /^HOST 0\.0\.0\.0 listens on every address, .* only at http:\/\/127\.0\.0\.1:4321: set SITE_URL/,
+      ),
     ]);
-    expect(startupWarnings(http({ NODE_ENV: 'production', SITE_URL: 'https://isa.example.org' }))).toEqual([]);
+    expect(startupWarnings(http({ HOST: '0.0.0.0', SITE_URL: 'https://isa-tamilnadu.example.org' }))).toEqual([]);
+    expect(startupWarnings(http({ NODE_ENV: 'production', SITE_URL: 'https://isa-tamilnadu.example.org' }))).toEqual(
+      [],
+    );
     expect(startupWarnings(http({}))).toEqual([]);
   });
 

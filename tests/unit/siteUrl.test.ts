@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { absoluteUrl, siteUrlOf } from '../../src/lib/siteUrl.ts';
+import { absoluteUrl, publicOriginOf, siteUrlOf } from '../../src/lib/siteUrl.ts';
 
 const SITE = new URL('https://isa.example.org/');
 
@@ -26,5 +26,19 @@ describe('siteUrlOf', () => {
     ['https://isa.example.org', 'https://isa.example.org/'],
   ])('%j -> %s', (value, expected) => {
     expect(siteUrlOf(value).href).toBe(expected);
+  });
+});
+
+describe('publicOriginOf', () => {
+  it.each([
+    ['https://isa.example.org/', '0.0.0.0', 4321, 'https://isa.example.org'],
+    [' https://Isa.Example.org:443/path ', '127.0.0.1', 4321, 'https://isa.example.org'],
+    [undefined, '127.0.0.1', 4321, 'http://127.0.0.1:4321'],
+    ['', '127.0.0.1', 80, 'http://127.0.0.1'],
+    [undefined, '::1', 5000, 'http://[::1]:5000'],
+    [undefined, '[::1]', 5000, 'http://[::1]:5000'],
+    [undefined, '0.0.0.0', 4321, 'http://127.0.0.1:4321'],
+  ])('SITE_URL %j, HOST %s, PORT %i: %s', (siteUrl, host, port, origin) => {
+    expect(publicOriginOf(siteUrl, host, port)).toBe(origin);
   });
 });

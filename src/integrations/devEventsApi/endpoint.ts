@@ -9,5 +9,6 @@ export const ALL: APIRoute = async ({ request, url }) => {
   const path = url.pathname.replace(/\/$/, '');
   const answer = Object.entries(EVENTS_API).find(([apiPath]) => apiPath === path)?.[1];
   if (!answer) return new Response('Not found', { status: 404, headers: { 'Content-Type': 'text/plain' } });
-  return respondTo(request, answer, (await getServices()).events);
+  const { events, publicOrigin } = await getServices();
+  return respondTo(request, answer, events, publicOrigin);
 };

@@ -4,8 +4,8 @@
  * events API and the photos); every other page and endpoint, present or future, needs a session.
  *
  * - Signed out: a page leads to the sign-in page (303), an endpoint (under /Admin/edit/) gets 401.
- * - Any request that changes something (not GET or HEAD) must come from the site's own origin
- *   (src/server/endpoints/originCheck.ts) and, when signed in, carry the session's CSRF token (a form
+ * - Any request that changes something (not GET or HEAD) must come from the site's public origin
+ *   (SITE_URL's, never the request's Host: src/server/endpoints/originCheck.ts) and, when signed in, carry the session's CSRF token (a form
  *   field or the X-CSRF-Token header, csrf.ts); otherwise 403.
  * - Events from the society's backend (EVENTS_API_URL): everything works as here (messages, staff,
  *   accounts) but the event pages and endpoints, which answer 404 saying where events are edited.
@@ -21,6 +21,7 @@ import { BodyTooLargeError, readLimitedBody } from '../endpoints/readBody.ts';
 import { getServices } from '../services.ts';
 import { editsEvents, type AdminServices, type EventAdminServices } from './adminServices.ts';
 import { CSRF_FIELD, CSRF_HEADER, csrfTokensMatch } from './csrf.ts';
+import { DEVICE_COOKIE_MAX_AGE_MS } from './deviceCookies.ts';
 import { signInAddress } from './returnPath.ts';
 import { SESSION_COOKIE, SESSION_IDLE_MS, type AdminSession } from './sessions.ts';
 
@@ -110,6 +111,20 @@ export function setSessionCookie(cookies: GuardCookies, url: URL, token: string)
   });
 }
 
+/**
+ * Sets the browser's device cookie of an account (deviceCookies.ts), after it signed in: HttpOnly,
+ * SameSite=Strict, for /Admin, kept 180 days (it only says this browser signed in before).
+ */
+export function setDeviceCookie(cookies: GuardCookies, url: URL, { name, value }: { name: string; value: string }) {
+  cookies.set(name, value, {
+    httpOnly: true,
+    sameSite: 'strict',
+    path: ADMIN_HOME,
+    secure: url.protocol === 'https:',
+    maxAge: DEVICE_COOKIE_MAX_AGE_MS / 1000,
+  });
+}
+
 export function clearSessionCookie(cookies: GuardCookies, url: URL): void {
   cookies.delete(SESSION_COOKIE, {
     path: ADMIN_HOME,
@@ -137,7 +152,8 @@ export async function guardWith(
 ): Promise<Response | AdminLocals> {
   if (!editsEvents(admin) && isEventEditingPath(url.pathname)) return refusal(access, 404, EDITED_ON_BACKEND);
   const changes = !READ_METHODS.has(request.method);
-  if (changes && !isSameOriginRequest(request, url.origin)) {
+  // The public origin (SITE_URL's), not the request's own: its Host is whatever the sender wrote.
+  if (changes && !isSameOriginRequest(request, admin.publicOrigin)) {
     return refusal(access, 403, 'Admin changes can only be sent from the admin pages of this site.');
   }
   const token = cookies.get(SESSION_COOKIE)?.value;

@@ -15,6 +15,7 @@ const MESSAGES: ReadonlyMap<string, string> = new Map([
   ['released', 'Moved to the inbox.'],
   ['message-deleted', 'The message was deleted.'],
   ['user-removed', 'The account was removed; its sessions have ended.'],
+  ['link-withdrawn', 'The link was withdrawn: it no longer works.'],
 ]);
 
 export function doneMessage(search: URLSearchParams): string | undefined {

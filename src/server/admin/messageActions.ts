@@ -1,7 +1,8 @@
 /**
  * What the admin's message pages do, so that the pages only compose: find the message a page's
- * address names, and change it (handled, not handled, moved out of held, deleted). Every view and
- * change leaves an audit row naming the message by its id, never its text.
+ * address names, and change it (handled, not handled, moved out of held, deleted). Every change,
+ * and each person's first reading of a message, leaves an audit row naming the message by its id,
+ * never its text.
  */
 import { parseId } from '../../lib/parseId.ts';
 import type { StoredMessage } from '../contact/messageStore.ts';
@@ -25,10 +26,14 @@ export function adminMessagePage(
   return refuseOtherMethods(request) ?? { ...admin, message };
 }
 
-/** Opening a message: it is read from now on, and who read it is in the audit log. */
+/**
+ * Opening a message: it is read from now on, and who read it is in the audit log, once per person
+ * and message (opening it again is a page view, not a row: auditLog.ts).
+ */
 export function readMessage({ services, session }: SignedInLocals, message: StoredMessage): void {
   services.messages.markRead(message.id);
-  services.audit.record({ username: session.username, action: 'message-read', detail: `message ${message.id}` });
+  const read = { username: session.username, action: 'message-read', detail: `message ${message.id}` } as const;
+  if (!services.audit.has(read)) services.audit.record(read);
 }
 
 /** The form post of a message's page (its `action` field); where to go next, or undefined for an unknown action. */

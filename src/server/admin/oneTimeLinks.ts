@@ -4,6 +4,11 @@
  * token and the store only its SHA-256, so a copy of the database opens no link. A link lasts 72
  * hours and works once: `use` marks it used in the same UPDATE that finds it, so two uses at once
  * cannot both succeed. A new link for the same name replaces the earlier ones not yet used.
+ *
+ * Links not yet used are listed to owners (Staff) and can be withdrawn. The accounts void them
+ * (users.ts): a password set, reset or changed, or an account removed, voids the links for it; an
+ * account removed or made an editor voids the links it made (an owner about to be removed cannot
+ * leave an owner's invitation behind).
  */
 import type { DatabaseSync } from 'node:sqlite';
 import { z } from 'zod';
@@ -11,6 +16,11 @@ import { ADMIN_ROLES, type AdminRole } from './roles.ts';
 import { hashToken, newSessionToken } from './sessions.ts';
 
 export const LINK_LIFETIME_MS = 72 * 60 * 60 * 1000;
+
+/** The address of a link: on the site's public origin (SITE_URL's, src/lib/siteUrl.ts), never a request's Host. */
+export function linkAddress(publicOrigin: string, token: string): string {
+  return new URL(`/Admin/link?token=${encodeURIComponent(token)}`, publicOrigin).href;
+}
 
 type LinkKind = 'invitation' | 'reset';
 
@@ -25,10 +35,17 @@ export interface OneTimeLink {
 
 export type LinkLookup = { ok: true; link: OneTimeLink } | { ok: false; problem: LinkProblem };
 
+/** A link not yet used, as owners see it on the Staff page (never its token, which only its address holds). */
+export interface PendingLink extends OneTimeLink {
+  id: number;
+  createdAt: number;
+}
+
 export type LinkProblem = 'unknown' | 'used' | 'expired';
 
 export const LINK_PROBLEMS: Record<LinkProblem, string> = {
-  unknown: 'This link is not valid. It may have been replaced by a newer one: ask an owner for a new link.',
+  unknown:
+    'This link is not valid: it may have been replaced by a newer one or withdrawn. Please ask an owner for a new link.',
   used: 'This link has already been used. Each link works once: sign in, or ask an owner for a new link.',
   expired: 'This link has expired (links last 72 hours). Please ask an owner for a new one.',
 };
@@ -42,6 +59,8 @@ const rowSchema = z.object({
   expires_at: z.number(),
   used_at: z.number().nullable(),
 });
+
+const pendingSchema = rowSchema.extend({ id: z.number(), created_at: z.number() });
 
 function linkOf(row: z.infer<typeof rowSchema>): OneTimeLink {
   return {
@@ -85,6 +104,47 @@ export class OneTimeLinks {
       throw error;
     }
     return { token, expiresAt };
+  }
+
+  /** The links not yet used nor expired, the latest first. */
+  pending(): PendingLink[] {
+    return this.#db
+      .prepare(
+        'SELECT rowid AS id, * FROM admin_links WHERE used_at IS NULL AND expires_at > ? ORDER BY created_at DESC, rowid DESC',
+      )
+      .all(this.#now())
+      .map((found) => {
+        const row = pendingSchema.parse(found);
+        return { ...linkOf(row), id: row.id, createdAt: row.created_at };
+      });
+  }
+
+  /** The pending link `id` (pending()), or undefined. */
+  findPending(id: number): PendingLink | undefined {
+    return this.pending().find((link) => link.id === id);
+  }
+
+  /** Withdraws the link `id` when it is not used yet; returns it, or undefined when there is none. */
+  withdraw(id: number): PendingLink | undefined {
+    const link = this.findPending(id);
+    if (link) this.#db.prepare('DELETE FROM admin_links WHERE rowid = ? AND used_at IS NULL').run(id);
+    return link;
+  }
+
+  /** Voids the links not yet used for `username` (its password changed, or it is removed); returns how many. */
+  voidFor(username: string): number {
+    return Number(
+      this.#db.prepare('DELETE FROM admin_links WHERE username = ? AND used_at IS NULL').run(username.trim()).changes,
+    );
+  }
+
+  /** Voids the links not yet used that `username` made (it is removed, or no longer an owner); returns how many. */
+  voidMadeBy(username: string): number {
+    return Number(
+      this.#db
+        .prepare('DELETE FROM admin_links WHERE created_by = ? COLLATE NOCASE AND used_at IS NULL')
+        .run(username.trim()).changes,
+    );
   }
 
   /** Whether a link for `username` was made within `withinMs` and is still unused (to space out Forgot password mails). */

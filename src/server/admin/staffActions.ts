@@ -3,11 +3,14 @@
  * one-time link (oneTimeLinks.ts), changes a role or removes an account; the colleague opens the
  * link and chooses a password; everyone changes their own password. Each answers a message for
  * the page (never a stack or a path) and leaves a row in the audit log. The last owner can be
- * neither removed nor made an editor (users.ts).
+ * neither removed nor made an editor (users.ts). Every link names the site's public origin
+ * (SITE_URL's), never the request's Host: a forged Host must not end up in a mailed link.
  */
+import { networkOf } from '../clientNetwork.ts';
 import { RateLimiter, type RateLimit } from '../contact/rateLimiter.ts';
 import type { AdminServices } from './adminServices.ts';
-import { LINK_PROBLEMS } from './oneTimeLinks.ts';
+import { LINK_PROBLEMS, linkAddress, type OneTimeLink } from './oneTimeLinks.ts';
+import { BUSY } from './signIn.ts';
 import { isAdminRole } from './roles.ts';
 import type { AdminSession } from './sessions.ts';
 import { AccountError, checkedEmail, checkedName, checkedPassword } from './users.ts';
@@ -17,7 +20,7 @@ export type LinkMailer = (to: string, subject: string, text: string) => Promise<
 
 export type StaffOutcome = { ok: true; message: string; link?: string } | { ok: false; error: string };
 
-type Services = Pick<AdminServices, 'users' | 'links' | 'sessions' | 'throttle' | 'audit'>;
+type Services = Pick<AdminServices, 'users' | 'links' | 'sessions' | 'throttle' | 'audit' | 'publicOrigin'>;
 
 const NOT_OWNER: StaffOutcome = { ok: false, error: 'Only an owner can manage staff accounts.' };
 
@@ -52,10 +55,9 @@ async function mailLink(
 }
 
 export async function inviteColleague(
-  { users, links, audit }: Services,
+  { users, links, audit, publicOrigin }: Services,
   session: AdminSession,
   form: { username: string; role: string; email: string },
-  origin: string,
   mailer?: LinkMailer,
 ): Promise<StaffOutcome> {
   if (session.role !== 'owner') return NOT_OWNER;
@@ -72,7 +74,7 @@ export async function inviteColleague(
       createdBy: session.username,
     });
     audit.record({ username: session.username, action: 'user-invited', detail: `${username} (${form.role})` });
-    const link = `${origin}/Admin/link?token=${token}`;
+    const link = linkAddress(publicOrigin, token);
     return { ok: true, link, message: await mailLink(mailer, email, 'invitation', link, session.username) };
   } catch (error) {
     return failure(error);
@@ -81,10 +83,9 @@ export async function inviteColleague(
 
 /** A reset link for a colleague: ends their sessions and lifts their sign-in lock at once. */
 export async function resetColleague(
-  { users, links, sessions, throttle, audit }: Services,
+  { users, links, sessions, throttle, audit, publicOrigin }: Services,
   session: AdminSession,
   username: string,
-  origin: string,
   mailer?: LinkMailer,
 ): Promise<StaffOutcome> {
   if (session.role !== 'owner') return NOT_OWNER;
@@ -98,9 +99,11 @@ export async function resetColleague(
     createdBy: session.username,
   });
   sessions.invalidateAllOf(user.id);
-  throttle.lift(user.username);
   audit.record({ username: session.username, action: 'user-reset-link', detail: user.username });
-  const link = `${origin}/Admin/link?token=${token}`;
+  if (throttle.lift(user.username)) {
+    audit.record({ username: user.username, action: 'sign-in-unlocked', detail: `by ${session.username}'s reset` });
+  }
+  const link = linkAddress(publicOrigin, token);
   return { ok: true, link, message: await mailLink(mailer, user.email, 'reset', link, session.username) };
 }
 
@@ -113,9 +116,14 @@ export function changeRole(
   if (session.role !== 'owner') return NOT_OWNER;
   if (!isAdminRole(role)) return { ok: false, error: 'Please choose a role: owner or editor.' };
   try {
-    users.setRole(username, role);
-    audit.record({ username: session.username, action: 'user-role-changed', detail: `${username} (${role})` });
-    return { ok: true, message: `${username} is now ${role === 'owner' ? 'an owner' : 'an editor'}.` };
+    const voided = users.setRole(username, role);
+    audit.record({
+      username: session.username,
+      action: 'user-role-changed',
+      detail: `${username} (${role})${voidedText(voided, 'it made')}`,
+    });
+    const also = voided > 0 ? ` ${linksText(voided)} they made and not yet used no longer work.` : '';
+    return { ok: true, message: `${username} is now ${role === 'owner' ? 'an owner' : 'an editor'}.${also}` };
   } catch (error) {
     return failure(error);
   }
@@ -124,12 +132,37 @@ export function changeRole(
 export function removeColleague({ users, audit }: Services, session: AdminSession, username: string): StaffOutcome {
   if (session.role !== 'owner') return NOT_OWNER;
   try {
-    users.remove(username);
-    audit.record({ username: session.username, action: 'user-removed', detail: username });
+    const { forIt, madeByIt } = users.remove(username);
+    const detail = `${username}${voidedText(forIt, 'for it')}${voidedText(madeByIt, 'it made')}`;
+    audit.record({ username: session.username, action: 'user-removed', detail });
     return { ok: true, message: `The account ${username} was removed; its sessions have ended.` };
   } catch (error) {
     return failure(error);
   }
+}
+
+/** "2 links", for messages. */
+const linksText = (count: number) => `${count} link${count === 1 ? '' : 's'}`;
+
+/** What an audit row adds when links were voided: "; 2 links it made voided". */
+const voidedText = (count: number, whose: string) => (count > 0 ? `; ${linksText(count)} ${whose} voided` : '');
+
+/** What a link is, for people: "invitation for ghost (owner)", "password reset for bala". */
+export function linkDescription({ kind, username, role }: Pick<OneTimeLink, 'kind' | 'username' | 'role'>): string {
+  return kind === 'invitation' ? `invitation for ${username} (${role})` : `password reset for ${username}`;
+}
+
+/** Withdraws a link not yet used (owners, from Staff, after asking): it no longer works. */
+export function withdrawLink({ links, audit }: Services, session: AdminSession, id: number): StaffOutcome {
+  if (session.role !== 'owner') return NOT_OWNER;
+  const link = links.withdraw(id);
+  if (!link) return { ok: false, error: 'That link was used, has expired or was withdrawn already.' };
+  audit.record({
+    username: session.username,
+    action: 'link-withdrawn',
+    detail: `${linkDescription(link)}, made by ${link.createdBy}`,
+  });
+  return { ok: true, message: `The ${linkDescription(link)} was withdrawn: its link no longer works.` };
 }
 
 /**
@@ -163,12 +196,14 @@ export async function acceptLink(
       });
     } else {
       await users.setPassword(link.username, password);
-      throttle.lift(link.username);
       audit.record({
         username: link.username,
         action: 'user-password-set',
         detail: `reset link from ${link.createdBy}`,
       });
+      if (throttle.lift(link.username)) {
+        audit.record({ username: link.username, action: 'sign-in-unlocked', detail: 'by a reset link' });
+      }
     }
     return { ok: true, message: 'Your password is set. Please sign in with it.' };
   } catch (error) {
@@ -176,17 +211,35 @@ export async function acceptLink(
   }
 }
 
-/** Changes one's own password, asking for the current one (counted like a sign-in). */
+/**
+ * Changes one's own password, asking for the current one: counted like a sign-in from a known
+ * browser (the session proves it), so strangers' failures against the account do not stop it, and
+ * checked within the password budget.
+ */
 export async function changeOwnPassword(
-  { users, throttle, audit }: Services,
+  { users, throttle, audit, budget }: Services & Pick<AdminServices, 'budget'>,
   session: AdminSession,
   form: { current: string; password: string; again: string; address: string },
 ): Promise<StaffOutcome> {
-  const reserved = throttle.reserve({ username: session.username, address: form.address });
+  if (!budget.hasRoom('known')) return { ok: false, error: BUSY };
+  const knownBrowser = `session-of-${session.userId}`;
+  const reserved = throttle.reserve({ username: session.username, address: form.address, knownBrowser });
   if (!reserved.ok) return { ok: false, error: 'Too many wrong passwords. Please wait 15 minutes, or ask an owner.' };
-  const user = await users.authenticate(session.username, form.current);
+  const checking = budget.run(reserved.known ? 'known' : 'stranger', () =>
+    users.authenticate(session.username, form.current),
+  );
+  if (!checking) {
+    throttle.release(reserved.reservation);
+    return { ok: false, error: BUSY };
+  }
+  const user = await checking;
   if (!user) {
     throttle.failed(reserved.reservation);
+    audit.record({
+      username: session.username,
+      action: 'sign-in-failed',
+      detail: `current password, on Your account, from ${form.address}`,
+    });
     return { ok: false, error: 'Your current password is not right.' };
   }
   throttle.succeeded(reserved.reservation);
@@ -202,7 +255,8 @@ export async function changeOwnPassword(
 }
 
 /**
- * Forgot your password takes at most 5 requests from one network address in 15 minutes, whatever
+ * Forgot your password takes at most 5 requests from one network (an IPv4 address, an IPv6 /64:
+ * ../clientNetwork.ts) in 15 minutes, whatever
  * names they give (besides one mail per account in 15 minutes): a guesser cannot make the server
  * try name after name, while an office behind one address has room for a few typos. Counted in
  * memory, as the contact form's limit (a restart forgets it; the mail per account is in the store).
@@ -235,20 +289,20 @@ function tooManyForgotRequests(waitMs: number): ForgotAnswer {
 /**
  * Forgot your password: when mail is set up and the account has an e-mail address, e-mails a reset
  * link (at most one every 15 minutes), without waiting for the mail, so the answer takes as long
- * whether or not the name exists. Each request counts against its network address first
+ * whether or not the name exists. Each request counts against its network first
  * (FORGOT_PER_ADDRESS), and a limited one is refused before any name is looked up, with an answer
  * that says nothing about the name. It neither ends sessions nor lifts a lock: only using the
  * link (which proves the mailbox) does.
  */
 export function forgotPassword(
-  { users, links, audit, forgotLimit }: Services & Pick<AdminServices, 'forgotLimit'>,
+  { users, links, audit, forgotLimit, publicOrigin }: Services & Pick<AdminServices, 'forgotLimit'>,
   { username, address, now = Date.now() }: { username: string; address: string; now?: number },
-  origin: string,
   mailer: LinkMailer,
 ): ForgotAnswer {
-  const waitMs = forgotLimit.waitMs(address, now);
+  const network = networkOf(address);
+  const waitMs = forgotLimit.waitMs(network, now);
   if (waitMs > 0) return tooManyForgotRequests(waitMs);
-  forgotLimit.hit(address, now);
+  forgotLimit.hit(network, now);
   const answer: ForgotAnswer = { status: 200, message: FORGOT_ANSWER };
   const user = users.find(username);
   if (!user?.email || links.recentlyMade(user.username, 15 * 60 * 1000)) return answer;
@@ -260,6 +314,6 @@ export function forgotPassword(
     createdBy: 'Forgot your password',
   });
   audit.record({ username: user.username, action: 'user-reset-link', detail: 'Forgot your password (e-mailed)' });
-  void mailLink(mailer, user.email, 'reset', `${origin}/Admin/link?token=${token}`, 'You (Forgot your password)');
+  void mailLink(mailer, user.email, 'reset', linkAddress(publicOrigin, token), 'You (Forgot your password)');
   return answer;
 }

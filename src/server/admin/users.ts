@@ -2,11 +2,14 @@
  * The accounts of the admin, made and changed with `npm run admin` (scripts/admin.ts) and by owners
  * on /Admin/staff. Each has a role (roles.ts); the last owner can be neither removed nor made an
  * editor, so the office always keeps someone who can manage staff. Names are compared without
- * regard to letter case; passwords are kept as argon2id hashes (passwords.ts).
+ * regard to letter case; passwords are kept as argon2id hashes (passwords.ts). Every change of a
+ * password, and every removal, voids the account's one-time links not yet used; a removal, or an
+ * owner made an editor, also voids the links the account made (oneTimeLinks.ts).
  */
 import type { DatabaseSync } from 'node:sqlite';
 import { z } from 'zod';
 import { hashPassword, needsRehash, passwordProblem, verifyNothing, verifyPassword } from './passwords.ts';
+import { OneTimeLinks } from './oneTimeLinks.ts';
 import { ADMIN_ROLES, type AdminRole } from './roles.ts';
 
 const usernameSchema = z
@@ -74,11 +77,21 @@ export function checkedPassword(password: string): string {
   return password;
 }
 
+/** The one-time links an account change voided (users.ts voids them; oneTimeLinks.ts keeps them). */
+export interface LinksVoided {
+  /** Links for the account (a reset link, say). */
+  forIt: number;
+  /** Links the account made (invitations, resets for colleagues). */
+  madeByIt: number;
+}
+
 export class AdminUsers {
   readonly #db: DatabaseSync;
+  readonly #links: OneTimeLinks;
 
   constructor(db: DatabaseSync) {
     this.#db = db;
+    this.#links = new OneTimeLinks(db);
   }
 
   #row(username: string): UserRow | undefined {
@@ -123,21 +136,29 @@ export class AdminUsers {
     return userOf(this.#existing(name));
   }
 
-  /** Sets a new password and signs the user out everywhere. */
-  async setPassword(username: string, password: string): Promise<void> {
+  /**
+   * Sets a new password, signs the user out everywhere and voids the links for the account not yet
+   * used (an older reset link must not set it again); returns how many links went.
+   */
+  async setPassword(username: string, password: string): Promise<number> {
     const row = this.#existing(username);
     const passwordHash = await hashPassword(checkedPassword(password));
     this.#db.prepare('UPDATE admin_users SET password_hash = ? WHERE id = ?').run(passwordHash, row.id);
     this.#db.prepare('DELETE FROM admin_sessions WHERE user_id = ?').run(row.id);
+    return this.#links.voidFor(row.username);
   }
 
-  /** Changes the role; refuses to make the last owner an editor. */
-  setRole(username: string, role: AdminRole): void {
+  /**
+   * Changes the role; refuses to make the last owner an editor. An owner made an editor can no longer
+   * invite: the links it made and not yet used are voided (how many is returned).
+   */
+  setRole(username: string, role: AdminRole): number {
     const row = this.#existing(username);
     if (row.role === 'owner' && role !== 'owner' && this.#ownerCount() <= 1) {
       throw new AccountError(`${row.username} is the last owner: make someone else an owner first.`);
     }
     this.#db.prepare('UPDATE admin_users SET role = ? WHERE id = ?').run(role, row.id);
+    return row.role === 'owner' && role !== 'owner' ? this.#links.voidMadeBy(row.username) : 0;
   }
 
   /** Records a successful sign-in (shown on the staff page). */
@@ -145,13 +166,17 @@ export class AdminUsers {
     this.#db.prepare('UPDATE admin_users SET last_sign_in_at = ? WHERE id = ?').run(at.toISOString(), userId);
   }
 
-  /** Removes the account; its sessions end with it. Refuses to remove the last owner. */
-  remove(username: string): void {
+  /**
+   * Removes the account; its sessions end with it, and the links for it and the links it made, not yet
+   * used, are voided (a name made again later starts with none). Refuses to remove the last owner.
+   */
+  remove(username: string): LinksVoided {
     const row = this.#existing(username);
     if (row.role === 'owner' && this.#ownerCount() <= 1) {
       throw new AccountError(`${row.username} is the last owner and cannot be removed.`);
     }
     this.#db.prepare('DELETE FROM admin_users WHERE id = ?').run(row.id);
+    return { forIt: this.#links.voidFor(row.username), madeByIt: this.#links.voidMadeBy(row.username) };
   }
 
   list(): AdminUser[] {

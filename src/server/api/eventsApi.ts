@@ -27,8 +27,8 @@ export interface ApiCall {
   readonly method: string;
   /** The request's headers (by name, in any letter case). */
   readonly headers: { get(name: string): string | null };
-  /** The site's own origin as this request reached it ("https://example.org"). */
-  readonly siteOrigin: string;
+  /** The site's public origin (SITE_URL's, never the request's Host: src/lib/siteUrl.ts). */
+  readonly publicOrigin: string;
   /** The body as text, refusing more than `maxBytes` (BodyTooLargeError); "" when there is none. */
   text(maxBytes: number): Promise<string>;
 }
@@ -55,7 +55,7 @@ function unavailable(error: unknown): ApiAnswer {
 /** A refusal every call gets alike (another site's form, another method), or undefined. */
 function refusalOf(call: ApiCall): ApiAnswer | undefined {
   // What src/middleware.ts asks of every Astro route, asked here for the Fastify routes too.
-  if (isCrossSiteFormPost(call, call.siteOrigin)) return json(403, { error: CROSS_SITE_FORM_ERROR });
+  if (isCrossSiteFormPost(call, call.publicOrigin)) return json(403, { error: CROSS_SITE_FORM_ERROR });
   if (call.method === 'POST') return undefined;
   const { status, body, headers } = notPost(call.method);
   return json(status, body, headers);
@@ -132,24 +132,29 @@ export const EVENTS_API = {
   '/Admin/api/event_details_list': answerEventDetails,
 } as const;
 
-/** A Fetch API request as a call. */
-function callOf(request: Request): ApiCall {
-  const siteOrigin = new URL(request.url).origin;
-  return { method: request.method, headers: request.headers, siteOrigin, text: (max) => readLimitedBody(request, max) };
+/** A Fetch API request to the site at `publicOrigin` as a call. */
+function callOf(request: Request, publicOrigin: string): ApiCall {
+  return {
+    method: request.method,
+    headers: request.headers,
+    publicOrigin,
+    text: (max) => readLimitedBody(request, max),
+  };
 }
 
-/** `request` answered by `answer`, as a Fetch API Response. */
+/** `request` to the site at `publicOrigin` answered by `answer`, as a Fetch API Response. */
 export async function respondTo(
   request: Request,
   answer: (call: ApiCall, source: EventsSource) => Promise<ApiAnswer>,
   source: EventsSource,
+  publicOrigin: string,
 ): Promise<Response> {
-  const { status, headers, body } = await answer(callOf(request), source);
+  const { status, headers, body } = await answer(callOf(request, publicOrigin), source);
   return new Response(typeof body === 'string' ? body : new Uint8Array(body), { status, headers });
 }
 
-export const handleEventsList = (request: Request, source: EventsSource) =>
-  respondTo(request, answerEventsList, source);
+export const handleEventsList = (request: Request, source: EventsSource, publicOrigin: string) =>
+  respondTo(request, answerEventsList, source, publicOrigin);
 
-export const handleEventDetails = (request: Request, source: EventsSource) =>
-  respondTo(request, answerEventDetails, source);
+export const handleEventDetails = (request: Request, source: EventsSource, publicOrigin: string) =>
+  respondTo(request, answerEventDetails, source, publicOrigin);

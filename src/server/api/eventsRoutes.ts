@@ -16,7 +16,7 @@ import { EVENTS_LIST_ENDPOINT } from '../../lib/events/eventsListRequest.ts';
 import { readLimitedBody } from '../endpoints/readBody.ts';
 import { EVENTS_API, type ApiCall } from './eventsApi.ts';
 
-function callOf(request: FastifyRequest): ApiCall {
+function callOf(request: FastifyRequest, publicOrigin: string): ApiCall {
   const { headers } = request.raw;
   const hasBody = headers['transfer-encoding'] !== undefined || Number(headers['content-length'] ?? 0) > 0;
   // Read through the Fetch API's body reader, with the limits every endpoint's body has (readBody.ts).
@@ -35,14 +35,16 @@ function callOf(request: FastifyRequest): ApiCall {
         return value === undefined ? null : Array.isArray(value) ? value.join(', ') : value;
       },
     },
-    // Fastify's protocol and host (X-Forwarded-Proto/Host only from a trusted proxy), as Astro's url.origin.
-    siteOrigin: `${request.protocol}://${request.host}`,
+    publicOrigin,
     text: async (maxBytes) => (hasBody ? readLimitedBody(body(), maxBytes) : ''),
   };
 }
 
-/** Registers the API's routes (each path with and without its trailing slash, as Astro's routes). */
-export function eventsApiRoutes(source: EventsSource): FastifyPluginAsync {
+/**
+ * Registers the API's routes (each path with and without its trailing slash, as Astro's routes); a form
+ * post must come from `publicOrigin` (SITE_URL's, src/lib/siteUrl.ts), whatever Host it names.
+ */
+export function eventsApiRoutes(source: EventsSource, publicOrigin: string): FastifyPluginAsync {
   return async (app) => {
     await app.register(fastifyCompress, { threshold: 1024 });
     for (const [path, answer] of Object.entries(EVENTS_API)) {
@@ -54,7 +56,7 @@ export function eventsApiRoutes(source: EventsSource): FastifyPluginAsync {
           // events_list is kept compressed in each encoding it is sent in (eventsListText.ts).
           ...(path === EVENTS_LIST_ENDPOINT && { compress: false }),
           handler: async (request, reply) => {
-            const { status, headers, body } = await answer(callOf(request), source);
+            const { status, headers, body } = await answer(callOf(request, publicOrigin), source);
             reply.code(status).headers(headers);
             return body; // Not the reply, a thenable that Fastify would wait on (src/server/http/siteServer.ts).
           },

@@ -19,23 +19,31 @@ function isFormContentType(contentType: string | null): boolean {
   return FORM_CONTENT_TYPES.includes(mediaTypeOf(contentType));
 }
 
-/** Whether `request` is a form post from another site (or from no site at all) to `siteOrigin`. */
-export function isCrossSiteFormPost(
-  request: { method: string; headers: { get(name: string): string | null } },
-  siteOrigin: string,
-): boolean {
-  if (SAFE_METHODS.has(request.method)) return false;
-  if (!isFormContentType(request.headers.get('content-type'))) return false;
-  return request.headers.get('origin') !== siteOrigin;
+/** Whether `request` is a form post: a method that changes something, with a form's content type. */
+export function isFormPost(request: { method: string; headers: { get(name: string): string | null } }): boolean {
+  return !SAFE_METHODS.has(request.method) && isFormContentType(request.headers.get('content-type'));
 }
 
 /**
- * Whether `request` says it comes from a page of `siteOrigin` (its Origin header, which browsers
+ * Whether `request` is a form post from another site (or from no site at all) to the site at
+ * `publicOrigin`: SITE_URL's origin (src/lib/siteUrl.ts, publicOriginOf), never one made from the
+ * request's own Host or X-Forwarded-Host, which the sender writes (a forged Host equal to a forged
+ * Origin would otherwise pass).
+ */
+export function isCrossSiteFormPost(
+  request: { method: string; headers: { get(name: string): string | null } },
+  publicOrigin: string,
+): boolean {
+  return isFormPost(request) && request.headers.get('origin') !== publicOrigin;
+}
+
+/**
+ * Whether `request` says it comes from a page of `publicOrigin` (its Origin header, which browsers
  * send with every POST, PUT and DELETE, by form or by script). The admin asks this of every
  * request that changes something, whatever its content type; a request without Origin fails.
  */
-export function isSameOriginRequest(request: Request, siteOrigin: string): boolean {
-  return request.headers.get('origin') === siteOrigin;
+export function isSameOriginRequest(request: Request, publicOrigin: string): boolean {
+  return request.headers.get('origin') === publicOrigin;
 }
 
 export const CROSS_SITE_FORM_ERROR = 'Forms on this site can only be sent from its own pages';

@@ -88,7 +88,15 @@ describe('npm run admin', () => {
         .recent()
         .map((row) => row.action)
         .reverse(),
-    ).toEqual(['user-added', 'user-added', 'user-added', 'user-removed', 'user-removed', 'user-password-set']);
+    ).toEqual([
+      'user-added',
+      'user-added',
+      'user-added',
+      'user-removed',
+      'user-removed',
+      'user-password-set',
+      'sign-in-unlocked',
+    ]);
     db.close();
   });
 });

@@ -93,7 +93,9 @@ describe.each([
   beforeAll(async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'admin-modes-'));
     const { db } = openDatabase(dataDir);
-    services = keptHere ? createAdminServices(db, dataDir) : createOfficeServices(db);
+    services = keptHere
+      ? createAdminServices(db, dataDir, { publicOrigin: ORIGIN })
+      : createOfficeServices(db, { publicOrigin: ORIGIN });
     const user = await services.users.add('asha', PASSWORD);
     token = services.sessions.create(user.id).token;
   });

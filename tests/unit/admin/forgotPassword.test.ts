@@ -21,13 +21,12 @@ describe('Forgot your password, per network address', () => {
   let services: AdminServices;
   let sent: string[];
   const mailer = (to: string) => Promise.resolve(void sent.push(to));
-  const ask = (username: string, address = GUESSER) =>
-    forgotPassword(services, { username, address, now }, ORIGIN, mailer);
+  const ask = (username: string, address = GUESSER) => forgotPassword(services, { username, address, now }, mailer);
 
   beforeEach(async () => {
     const { db } = openDatabase(mkdtempSync(path.join(tmpdir(), 'admin-forgot-')));
     now = Date.UTC(2026, 10, 1, 9);
-    services = { ...createOfficeServices(db), links: new OneTimeLinks(db, () => now) };
+    services = { ...createOfficeServices(db, { publicOrigin: ORIGIN }), links: new OneTimeLinks(db, () => now) };
     await services.users.add('asha', 'the owner password', { email: 'asha@example.org' });
     sent = [];
   });

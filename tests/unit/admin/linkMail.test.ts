@@ -11,19 +11,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { acceptLink, inviteColleague } from '../../../src/server/admin/staffActions.ts';
 import { readServerSettings } from '../../../src/server/settings.ts';
 import { startServices, type SiteServices } from '../../../src/server/services.ts';
-import { startSmtp } from '../contact/localSmtp.ts';
+import { readableText, startSmtp } from '../contact/localSmtp.ts';
 
 const ORIGIN = 'https://isa.example.org';
 const PASSWORD = 'the colleague password';
-
-/** The body of a received mail as its reader sees it: quoted-printable soft breaks and escapes undone. */
-function readableText(source: string): string {
-  const body = source.slice(source.indexOf('\r\n\r\n') + 4);
-  if (!/^Content-Transfer-Encoding: quoted-printable$/im.test(source)) return body;
-  return body
-    .replace(/=\r\n/g, '')
-    .replace(/=([0-9A-F]{2})/g, (_match, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
-}
 
 describe('an invitation e-mailed through a real SMTP server', () => {
   let smtp: Awaited<ReturnType<typeof startSmtp>>;
@@ -34,6 +25,7 @@ describe('an invitation e-mailed through a real SMTP server', () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'admin-link-mail-'));
     const env = {
       DATA_DIR: dataDir,
+      SITE_URL: `${ORIGIN}/`,
       EVENTS_SAMPLE_DATA: 'off',
       SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
       CONTACT_TO: 'office@example.org',
@@ -52,7 +44,7 @@ describe('an invitation e-mailed through a real SMTP server', () => {
     const owner = await admin.users.add('asha', 'the owner password');
     const { session } = admin.sessions.create(owner.id);
     const form = { username: 'chitra', role: 'editor', email: 'chitra@example.org' };
-    const invited = await inviteColleague(admin, session, form, ORIGIN, admin.mailer);
+    const invited = await inviteColleague(admin, session, form, admin.mailer);
     if (!invited.ok) throw new Error(invited.error);
     expect(invited.message).toMatch(/^The link was e-mailed to chitra@example\.org\./);
 

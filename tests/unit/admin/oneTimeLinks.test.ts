@@ -10,8 +10,11 @@ import {
   acceptLink,
   changeOwnPassword,
   forgotPassword,
+  changeRole,
   inviteColleague,
+  removeColleague,
   resetColleague,
+  withdrawLink,
 } from '../../../src/server/admin/staffActions.ts';
 import { openDatabase } from '../../../src/server/database.ts';
 
@@ -27,7 +30,10 @@ describe('one-time links (invitations and resets)', () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'admin-links-'));
     db = openDatabase(dataDir).db;
     now = Date.UTC(2026, 10, 1, 9);
-    services = { ...createAdminServices(db, dataDir), links: new OneTimeLinks(db, () => now) };
+    services = {
+      ...createAdminServices(db, dataDir, { publicOrigin: ORIGIN }),
+      links: new OneTimeLinks(db, () => now),
+    };
     await services.users.add('owner', 'the owner password');
   });
 
@@ -35,7 +41,7 @@ describe('one-time links (invitations and resets)', () => {
   const tokenOf = (link: string | undefined) => new URL(link ?? '').searchParams.get('token') ?? '';
 
   async function invite(username = 'bala', role = 'editor') {
-    const outcome = await inviteColleague(services, owner(), { username, role, email: '' }, ORIGIN);
+    const outcome = await inviteColleague(services, owner(), { username, role, email: '' });
     if (!outcome.ok) throw new Error(outcome.error);
     return tokenOf(outcome.link);
   }
@@ -77,15 +83,103 @@ describe('one-time links (invitations and resets)', () => {
       expect((await acceptLink(services, token, GOOD, GOOD)).ok).toBe(true);
     });
 
+    describe('a link voided since it was made', () => {
+      /** A second owner, about to be removed or made an editor, and a session of theirs. */
+      async function departingOwner() {
+        const departing = await services.users.add('departing', 'the departing password', { role: 'owner' });
+        return services.sessions.create(departing.id).session;
+      }
+
+      it.each([
+        ['removed', () => removeColleague(services, owner(), 'departing')],
+        ['made an editor', () => changeRole(services, owner(), 'departing', 'editor')],
+      ])('the ghost invitation: an owner’s invitation for a new owner, once its maker is %s', async (_what, change) => {
+        const departing = await departingOwner();
+        const ghost = await inviteColleague(services, departing, { username: 'ghost', role: 'owner', email: '' });
+        if (!ghost.ok) throw new Error(ghost.error);
+        expect(change()).toMatchObject({ ok: true });
+        expect(await acceptLink(services, tokenOf(ghost.link), GOOD, GOOD)).toEqual({
+          ok: false,
+          error: LINK_PROBLEMS.unknown,
+        });
+        expect(services.users.find('ghost')).toBeUndefined();
+        expect(services.audit.recent(1)[0]?.detail).toMatch(/1 link it made voided$/);
+      });
+
+      it('a reset link, once the colleague changed their own password', async () => {
+        const bala = await services.users.add('bala', 'the old long password', { role: 'editor' });
+        const reset = await resetColleague(services, owner(), 'bala');
+        if (!reset.ok) throw new Error(reset.error);
+        const session = services.sessions.create(bala.id).session;
+        const form = { current: 'the old long password', password: GOOD, again: GOOD, address: '192.0.2.21' };
+        expect((await changeOwnPassword(services, session, form)).ok).toBe(true);
+        expect(
+          await acceptLink(services, tokenOf(reset.link), 'the attacker’s password', 'the attacker’s password'),
+        ).toEqual({ ok: false, error: LINK_PROBLEMS.unknown });
+        expect(await services.users.authenticate('bala', GOOD)).toBeDefined();
+      });
+
+      it('a reset link, across the removal and re-creation of the name', async () => {
+        await services.users.add('bala', 'the old long password', { role: 'editor' });
+        const reset = await resetColleague(services, owner(), 'bala');
+        if (!reset.ok) throw new Error(reset.error);
+        expect(removeColleague(services, owner(), 'bala')).toMatchObject({ ok: true });
+        await services.users.add('BALA', 'the new colleague password', { role: 'editor' });
+        expect(await acceptLink(services, tokenOf(reset.link), GOOD, GOOD)).toEqual({
+          ok: false,
+          error: LINK_PROBLEMS.unknown,
+        });
+        expect(await services.users.authenticate('bala', 'the new colleague password')).toBeDefined();
+      });
+
+      it('a link withdrawn by an owner; an editor cannot withdraw one, nor anyone a link used or gone', async () => {
+        const token = await invite('chitra', 'owner');
+        const [pending] = services.links.pending();
+        expect(pending).toMatchObject({ kind: 'invitation', username: 'chitra', role: 'owner', createdBy: 'owner' });
+        const editor = { ...owner(), role: 'editor' as const };
+        expect(withdrawLink(services, editor, pending?.id ?? 0)).toEqual({
+          ok: false,
+          error: 'Only an owner can manage staff accounts.',
+        });
+        expect(withdrawLink(services, owner(), pending?.id ?? 0)).toMatchObject({ ok: true });
+        expect(withdrawLink(services, owner(), pending?.id ?? 0)).toMatchObject({ ok: false });
+        expect(services.links.pending()).toEqual([]);
+        expect(await acceptLink(services, token, GOOD, GOOD)).toEqual({ ok: false, error: LINK_PROBLEMS.unknown });
+        expect(services.audit.recent(1)[0]).toMatchObject({
+          username: 'owner',
+          action: 'link-withdrawn',
+          detail: 'invitation for chitra (owner), made by owner',
+        });
+      });
+    });
+
     it('an invitation by an editor, or for a name already taken', async () => {
       const editor = { ...owner(), role: 'editor' as const };
-      expect(await inviteColleague(services, editor, { username: 'x', role: 'editor', email: '' }, ORIGIN)).toEqual({
+      expect(await inviteColleague(services, editor, { username: 'x', role: 'editor', email: '' })).toEqual({
         ok: false,
         error: 'Only an owner can manage staff accounts.',
       });
-      const taken = await inviteColleague(services, owner(), { username: 'OWNER', role: 'editor', email: '' }, ORIGIN);
+      const taken = await inviteColleague(services, owner(), { username: 'OWNER', role: 'editor', email: '' });
       expect(taken).toMatchObject({ ok: false, error: expect.stringMatching(/already a user/) });
     });
+  });
+
+  it('lists the links not yet used to owners: who made which for whom, the role, until when; not used or expired ones', async () => {
+    await invite('bala', 'editor');
+    now += 1000;
+    await invite('chitra', 'owner');
+    const used = await invite('dev', 'editor');
+    expect((await acceptLink(services, used, GOOD, GOOD)).ok).toBe(true);
+    expect(
+      services.links
+        .pending()
+        .map(({ kind, username, role, createdBy, expiresAt }) => [kind, username, role, createdBy, expiresAt]),
+    ).toEqual([
+      ['invitation', 'chitra', 'owner', 'owner', now + LINK_LIFETIME_MS],
+      ['invitation', 'bala', 'editor', 'owner', now - 1000 + LINK_LIFETIME_MS],
+    ]);
+    now += LINK_LIFETIME_MS - 500;
+    expect(services.links.pending().map(({ username }) => username)).toEqual(['chitra']);
   });
 
   it('keeps only the hash of the token, and a newer link replaces an unused older one', async () => {
@@ -104,7 +198,7 @@ describe('one-time links (invitations and resets)', () => {
       const reserved = services.throttle.reserve({ username: 'bala', address: '192.0.2.1' });
       if (reserved.ok) services.throttle.failed(reserved.reservation);
     }
-    const reset = await resetColleague(services, owner(), 'bala', ORIGIN);
+    const reset = await resetColleague(services, owner(), 'bala');
     if (!reset.ok) throw new Error(reset.error);
     expect(services.sessions.validate(session)).toBeUndefined();
     expect(services.throttle.reserve({ username: 'bala', address: '192.0.2.1' }).ok).toBe(true);
@@ -125,14 +219,14 @@ describe('one-time links (invitations and resets)', () => {
     const mailer = (to: string) => Promise.resolve(sent.push(to));
     const address = '192.0.2.30';
     const answers = ['nobody', 'chitra', 'bala', 'BALA'].map(
-      (username) => forgotPassword(services, { username, address, now }, ORIGIN, mailer).message,
+      (username) => forgotPassword(services, { username, address, now }, mailer).message,
     );
     await Promise.resolve();
     expect(new Set(answers)).toEqual(new Set([FORGOT_ANSWER]));
     expect(sent).toEqual(['bala@example.org']);
     expect(services.throttle.reserve({ username: 'bala', address: '192.0.2.10' }).ok).toBe(false);
     now += 15 * 60 * 1000 + 1;
-    forgotPassword(services, { username: 'bala', address, now }, ORIGIN, mailer);
+    forgotPassword(services, { username: 'bala', address, now }, mailer);
     await Promise.resolve();
     expect(sent).toHaveLength(2);
   });
@@ -163,7 +257,6 @@ describe('one-time links (invitations and resets)', () => {
       services,
       owner(),
       { username: 'chitra', role: 'owner', email: 'chitra@example.org' },
-      ORIGIN,
       mailer,
     );
     expect(outcome).toMatchObject({ ok: true, message: expect.stringMatching(/e-mailed to chitra@example.org/) });

@@ -23,7 +23,7 @@ describe('POST /Admin/edit/events/<id>/arrangement', () => {
 
   beforeAll(async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'photo-arrangement-'));
-    services = createAdminServices(openDatabase(dataDir).db, dataDir);
+    services = createAdminServices(openDatabase(dataDir).db, dataDir, { publicOrigin: 'https://isa.example.org' });
     eventId = services.events.upsert({ title: 'Salem - Arranged', subTitle: '', date: '2025-01-01', published: false });
     const jpeg = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#3a7' } })
       .jpeg()

@@ -69,7 +69,7 @@ describe('POST /Admin/edit/events/<id>/photos', () => {
 
   beforeAll(() => {
     dataDir = mkdtempSync(path.join(tmpdir(), 'photo-upload-'));
-    services = createAdminServices(openDatabase(dataDir).db, dataDir);
+    services = createAdminServices(openDatabase(dataDir).db, dataDir, { publicOrigin: 'https://isa.example.org' });
     eventId = services.events.upsert({ title: 'Salem - Upload', subTitle: '', date: '2025-01-01', published: false });
   });
 

@@ -34,3 +34,12 @@ export async function startSmtp(port = 0) {
   const close = () => new Promise<void>((resolve) => server.close(() => resolve()));
   return { received, port: (address satisfies AddressInfo).port, close };
 }
+
+/** The body of a received mail as its reader sees it: quoted-printable soft breaks and escapes undone. */
+export function readableText(source: string): string {
+  const body = source.slice(source.indexOf('\r\n\r\n') + 4);
+  if (!/^Content-Transfer-Encoding: quoted-printable$/im.test(source)) return body;
+  return body
+    .replace(/=\r\n/g, '')
+    .replace(/=([0-9A-F]{2})/g, (_match, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
+}

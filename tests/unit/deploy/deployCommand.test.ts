@@ -9,7 +9,13 @@ const root = path.resolve(import.meta.dirname, '../../..');
 
 function deploy(args: string[], env: Record<string, string>) {
   const base = mkdtempSync(path.join(tmpdir(), 'isa-deploy-command-'));
-  const settings = { DATA_DIR: path.join(base, 'data'), DEPLOY_DIR: path.join(base, 'releases'), PORT: '0', ...env };
+  const settings = {
+    DATA_DIR: path.join(base, 'data'),
+    DEPLOY_DIR: path.join(base, 'releases'),
+    PORT: '0',
+    SITE_URL: 'https://isa.example.org',
+    ...env,
+  };
   const result = spawnSync(process.execPath, ['scripts/deploy.ts', ...args], {
     cwd: root,
     env: { PATH: process.env['PATH'], HOME: process.env['HOME'], ...settings },

@@ -7,8 +7,9 @@ import { SettingsError } from '../../../src/server/settings.ts';
 
 const project = '/srv/isa-site';
 const origin = () => 'https://github.com/example-society/site.git';
+const SITE = { SITE_URL: 'https://isa.example.org' };
 const read = (env: NodeJS.ProcessEnv, originOf: () => string | undefined = origin) =>
-  readDeploySettings(env, project, originOf);
+  readDeploySettings({ ...SITE, ...env }, project, originOf);
 
 describe('the deploy settings', () => {
   it.each<[string, NodeJS.ProcessEnv, () => string | undefined, RegExp]>([
@@ -77,6 +78,12 @@ describe('the deploy settings', () => {
       /must be apart/,
     ],
     ['a wrong server setting', { PORT: 'eighty' }, origin, /PORT must be a whole number/],
+    [
+      'no public address (releases run in production)',
+      { SITE_URL: '' },
+      origin,
+      /SITE_URL must be set when NODE_ENV=production/,
+    ],
   ])('refuses %s, naming the variable', (_case, env, originOf, message) => {
     expect(() => read(env, originOf)).toThrow(SettingsError);
     expect(() => read(env, originOf)).toThrow(message);

@@ -11,6 +11,8 @@ import { SqliteEventsSource } from '../../../src/server/events/SqliteEventsSourc
 let dataDir: string;
 let source: EventsSource;
 
+/** The site's public origin, as the requests below name it. */
+const SITE = 'http://localhost';
 const post = (endpoint: string, body?: string, headers: Record<string, string> = {}) =>
   new Request(`http://localhost/Admin/api/${endpoint}`, {
     method: 'POST',
@@ -84,7 +86,7 @@ describe('first start', () => {
 
 describe('POST events_list', () => {
   it('answers {"records": [...]} with every event', async () => {
-    const response = await handleEventsList(post('events_list'), source);
+    const response = await handleEventsList(post('events_list'), source, SITE);
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toBe('application/json; charset=utf-8');
     const body: unknown = await response.json();
@@ -97,14 +99,14 @@ describe('POST events_list', () => {
   });
 
   it.each(['GET', 'PUT', 'DELETE'])('refuses %s with 405 and Allow: POST', async (method) => {
-    const response = await handleEventsList(new Request('http://localhost/x', { method }), source);
+    const response = await handleEventsList(new Request('http://localhost/x', { method }), source, SITE);
     expect(response.status).toBe(405);
     expect(response.headers.get('allow')).toBe('POST');
     expect(await response.json()).toEqual({ error: `${method} is not allowed here; use POST` });
   });
 
   it('refuses an oversized body with 413', async () => {
-    const response = await handleEventsList(post('events_list', 'x'.repeat(MAX_BODY_BYTES + 1)), source);
+    const response = await handleEventsList(post('events_list', 'x'.repeat(MAX_BODY_BYTES + 1)), source, SITE);
     expect(response.status).toBe(413);
     expect(await response.json()).toEqual({ error: expect.stringMatching(/too large/) });
   });
@@ -119,7 +121,7 @@ describe('POST events_list', () => {
       isHealthy: () => Promise.resolve(false),
       close: () => Promise.resolve(),
     };
-    const response = await handleEventsList(post('events_list'), failing);
+    const response = await handleEventsList(post('events_list'), failing, SITE);
     expect(response.status).toBe(503);
     const body = await response.json();
     expect(body).toEqual({ error: 'Events are unavailable right now; please try again later' });
@@ -129,7 +131,7 @@ describe('POST events_list', () => {
 
 describe('POST event_details_list', () => {
   it('answers the photos of an event in order', async () => {
-    const response = await handleEventDetails(post('event_details_list', '{"eventId": 1}'), source);
+    const response = await handleEventDetails(post('event_details_list', '{"eventId": 1}'), source, SITE);
     expect(response.status).toBe(200);
     const body = await response.json();
     expect(body).toEqual({ records: await source.eventDetails(1) });
@@ -140,13 +142,13 @@ describe('POST event_details_list', () => {
   });
 
   it('accepts a numeric string id as the original frontend may send', async () => {
-    const response = await handleEventDetails(post('event_details_list', '{"eventId": "2"}'), source);
+    const response = await handleEventDetails(post('event_details_list', '{"eventId": "2"}'), source, SITE);
     expect(response.status).toBe(200);
     expect((await response.json()).records.length).toBeGreaterThan(0);
   });
 
   it('answers an empty list for an unknown event', async () => {
-    const response = await handleEventDetails(post('event_details_list', '{"eventId": 99999}'), source);
+    const response = await handleEventDetails(post('event_details_list', '{"eventId": 99999}'), source, SITE);
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({ records: [] });
   });
@@ -164,19 +166,19 @@ describe('POST event_details_list', () => {
     ['an object', '{"eventId": {"$gt": 0}}', /positive whole number/],
     ['an oversized body', JSON.stringify({ eventId: 1, pad: 'x'.repeat(MAX_BODY_BYTES) }), /too large/],
   ])('answers 400 (413 when too large) naming the problem for %s', async (_case, body, message) => {
-    const response = await handleEventDetails(post('event_details_list', body), source);
+    const response = await handleEventDetails(post('event_details_list', body), source, SITE);
     expect(response.status).toBe(body.length > MAX_BODY_BYTES ? 413 : 400);
     expect(await response.json()).toEqual({ error: expect.stringMatching(message) });
   });
 
   it('refuses a declared Content-Length over the limit without reading the body', async () => {
     const request = post('event_details_list', '{"eventId": 1}', { 'Content-Length': String(MAX_BODY_BYTES + 1) });
-    const response = await handleEventDetails(request, source);
+    const response = await handleEventDetails(request, source, SITE);
     expect(response.status).toBe(413);
   });
 
   it('refuses GET with 405', async () => {
-    const response = await handleEventDetails(new Request('http://localhost/x'), source);
+    const response = await handleEventDetails(new Request('http://localhost/x'), source, SITE);
     expect(response.status).toBe(405);
     expect(response.headers.get('allow')).toBe('POST');
   });
@@ -204,7 +206,7 @@ describe('a body the client broke off', () => {
     ['event_details_list', handleEventDetails],
   ])('%s says the body could not be read, not that it was too large', async (endpoint, handle) => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
-    const response = await handle(brokenRequest(endpoint), source);
+    const response = await handle(brokenRequest(endpoint), source, SITE);
     expect(response.status).toBe(400);
     const body = await response.json();
     expect(body).toEqual({ error: expect.stringMatching(/could not be read/) });
