@@ -1,13 +1,19 @@
 /**
- * `npm test`: every check the project has, in order, and one closing line "N passed, N failed".
- *   1. npm run check          (astro check, ESLint, Prettier, knip; no warnings allowed)
- *   2. npm run check:content  (the YAML content and its photos)
- *   3. vitest                 (unit tests; each test counts)
- *   4. npm run build          (the production build)
- *   5. Playwright             (browser tests against the built server; each test counts)
- * A step that is not a test runner counts as one test. Exits non-zero if anything failed.
+ * `npm test`: every check the project has, and one closing line "N passed, N failed". Two lanes run
+ * at once, since each waits much of its time (on files, browsers, timers, child processes) and the
+ * machine has two cores:
+ *   lane 1: npm run check:content  (the YAML content and its photos)
+ *           vitest                 (unit tests; each test counts)
+ *           npm run check          (astro check, ESLint, Prettier, knip; no warnings allowed)
+ *   lane 2: npm run build          (the production build)
+ *           Playwright             (browser tests against the built server; each test counts)
+ * `astro check` comes last in its lane: it writes Astro's generated files as the build does, and by then
+ * the build is long done.
+ * Lane 2's output goes straight to the terminal; lane 1's is printed step by step once each step ends,
+ * so that neither is cut into the other's lines. A step that is not a test runner counts as one test.
+ * Exits non-zero if anything failed.
  */
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -20,14 +26,30 @@ let passed = 0;
 let failed = 0;
 const failures: string[] = [];
 
-function run(command: string, args: string[]): boolean {
-  console.info(`\n▶ ${command} ${args.join(' ')}`);
-  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: process.env });
-  return result.status === 0;
+/** Runs a command; its output goes to the terminal, or is gathered and printed when it ends (`gathered`). */
+function run(command: string, args: string[], gathered = false): Promise<boolean> {
+  const title = `\n▶ ${command} ${args.join(' ')}`;
+  if (!gathered) console.info(title);
+  const started = Date.now();
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { cwd: root, env: process.env, stdio: gathered ? 'pipe' : 'inherit' });
+    const output: Buffer[] = [];
+    child.stdout?.on('data', (chunk: Buffer) => output.push(chunk));
+    child.stderr?.on('data', (chunk: Buffer) => output.push(chunk));
+    child.once('close', (code) => {
+      if (gathered) {
+        console.info(
+          `${title}   (ran beside the build and the browser tests, ${((Date.now() - started) / 1000).toFixed(0)} s)`,
+        );
+        process.stdout.write(Buffer.concat(output));
+      }
+      resolve(code === 0);
+    });
+  });
 }
 
-function step(name: string, command: string, args: string[]): boolean {
-  const ok = run(command, args);
+async function step(name: string, command: string, args: string[], gathered = false): Promise<boolean> {
+  const ok = await run(command, args, gathered);
   if (ok) passed += 1;
   else {
     failed += 1;
@@ -61,21 +83,29 @@ function counted(name: string, ok: boolean, pass: number, fail: number) {
   }
 }
 
-step('npm run check', 'npm', ['run', '-s', 'check']);
-step('npm run check:content', 'npm', ['run', '-s', 'check:content']);
+async function checksAndUnitTests(): Promise<void> {
+  await step('npm run check:content', 'npm', ['run', '-s', 'check:content'], true);
+  const unitReport = path.join(results, 'unit.json');
+  rmSync(unitReport, { force: true });
+  const unitOk = await run(
+    'npx',
+    ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile=${unitReport}`],
+    true,
+  );
+  const unit = readJson(unitReport);
+  counted('unit tests', unitOk, numberAt(unit, 'numPassedTests'), numberAt(unit, 'numFailedTests'));
+  await step('npm run check', 'npm', ['run', '-s', 'check'], true);
+}
 
-const unitReport = path.join(results, 'unit.json');
-rmSync(unitReport, { force: true });
-const unitOk = run('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile=${unitReport}`]);
-const unit = readJson(unitReport);
-counted('unit tests', unitOk, numberAt(unit, 'numPassedTests'), numberAt(unit, 'numFailedTests'));
-
-const built = step('npm run build', 'npm', ['run', '-s', 'build']);
-
-const e2eReport = path.join(results, 'e2e.json');
-rmSync(e2eReport, { force: true });
-if (built) {
-  const e2eOk = run('npm', ['run', '-s', 'test:e2e']);
+async function buildAndBrowserTests(): Promise<void> {
+  const e2eReport = path.join(results, 'e2e.json');
+  rmSync(e2eReport, { force: true });
+  if (!(await step('npm run build', 'npm', ['run', '-s', 'build']))) {
+    failed += 1;
+    failures.push('browser tests (skipped: the build failed)');
+    return;
+  }
+  const e2eOk = await run('npm', ['run', '-s', 'test:e2e']);
   const stats: unknown = existsSync(e2eReport) ? Reflect.get(Object(readJson(e2eReport)), 'stats') : undefined;
   counted(
     'browser tests',
@@ -83,10 +113,9 @@ if (built) {
     numberAt(stats, 'expected') + numberAt(stats, 'flaky'),
     numberAt(stats, 'unexpected'),
   );
-} else {
-  failed += 1;
-  failures.push('browser tests (skipped: the build failed)');
 }
+
+await Promise.all([checksAndUnitTests(), buildAndBrowserTests()]);
 
 console.info('');
 if (failures.length > 0) console.info(`Failed: ${failures.join('; ')}`);

@@ -5,7 +5,7 @@
  * uploads photos to an event through the admin's upload endpoint (signed in, with its CSRF token, as the admin page
  * does: all at once). The figures are the median and 90th percentile of the page's time, alone and meanwhile.
  *
- * Used by `npm run bench -- --only uploads` (scripts/bench/uploads.ts) and by tests/e2e/uploadLatency.spec.ts.
+ * Used by `npm run bench -- --only uploads` (scripts/bench/uploads.ts).
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';

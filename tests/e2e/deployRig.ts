@@ -36,12 +36,12 @@ interface FileEdit {
   replace(from: string | RegExp, to: string): void;
 }
 
-/** Copies this working copy's files (tracked and new, as git sees them) into `target`. */
+/** Copies this working copy's files (tracked and new, as git sees them) into `target`, with their times. */
 export function copyProject(target: string): void {
   const files = git(root, 'ls-files', '--cached', '--others', '--exclude-standard', '-z').split('\0').filter(Boolean);
   for (const file of files) {
     try {
-      cpSync(path.join(root, file), path.join(target, file), { recursive: false });
+      cpSync(path.join(root, file), path.join(target, file), { recursive: false, preserveTimestamps: true });
     } catch {
       // Listed by git but deleted in the working copy.
     }

@@ -26,13 +26,14 @@ export function freePort(): Promise<number> {
   });
 }
 
-/** Resolves once the server has printed a line matching `pattern`. */
+/** Resolves once the server has printed a line matching `pattern`, on its standard output or error. */
 export function printed(server: ChildProcessWithoutNullStreams, output: string[], pattern: RegExp): Promise<void> {
   return new Promise((resolve, reject) => {
     const check = () => {
       if (pattern.test(output.join(''))) resolve();
     };
     server.stdout.on('data', check);
+    server.stderr.on('data', check);
     server.once('exit', (code) => reject(new Error(`The server exited (${code}) before printing ${pattern}`)));
     check();
   });
