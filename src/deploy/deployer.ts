@@ -370,8 +370,10 @@ export class Deployer {
       await this.#switchTo(folder);
     } catch (error) {
       const step = error instanceof ReleaseFailure ? error.step : 'start';
-      end({ result: 'failed', step, reason: String(error instanceof Error ? error.message : error) });
-      return { ok: false, message: `The rollback failed: ${String(error)}; ${short(live.commit)} stays live.` };
+      const reason = error instanceof Error ? error.message : String(error);
+      end({ result: 'failed', step, reason });
+      this.#log(`The rollback to ${short(previous.commit)} failed at ${STEPS[step]}: ${reason}`);
+      return { ok: false, message: `The rollback failed: ${reason}; ${short(live.commit)} stays live.` };
     }
     this.#journal.setLive(folder, { rolledBack: true, pinned });
     end({ result: 'rolled back', reason: `rolled back from ${short(live.commit)}` });
