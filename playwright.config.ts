@@ -1,8 +1,6 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 import { CHROMIUM_ARGS, findChromium } from './scripts/chromium.ts';
+import { seededDataDir } from './tests/e2e/seededDataDir.ts';
 
 const PORT = Number(process.env.E2E_PORT ?? 4399);
 /** A second server whose events backend is down and whose contact form keeps its default anti-spam settings. */
@@ -10,11 +8,15 @@ export const BACKEND_DOWN_URL = `http://127.0.0.1:${PORT + 1}`;
 /** A third server reading events from a fake of the society's backend (tests/e2e/fakeEventsBackend.ts). */
 export const REMOTE_URL = `http://127.0.0.1:${PORT + 2}`;
 const FAKE_BACKEND_PORT = Number(process.env.E2E_BACKEND_PORT ?? PORT + 51);
-const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(path.join(tmpdir(), 'isa-e2e-'));
+// The data folders are made once, by the process that reads this first (the workers inherit E2E_DATA_DIR),
+// with the sample events already in them (tests/e2e/seededDataDir.ts).
+const madeHere = process.env.E2E_DATA_DIR === undefined;
+const dataDir = process.env.E2E_DATA_DIR ?? seededDataDir();
 /** The data folder of the second server. */
 export const BACKEND_DOWN_DATA_DIR = `${dataDir}-down`;
 /** The data folder of the third server (events from the fake backend; accounts and messages kept here). */
 export const REMOTE_DATA_DIR = `${dataDir}-remote`;
+if (madeHere) seededDataDir(BACKEND_DOWN_DATA_DIR);
 process.env.E2E_DATA_DIR = dataDir;
 const executablePath = findChromium();
 

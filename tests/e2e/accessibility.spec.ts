@@ -1,6 +1,7 @@
 import { test } from '@playwright/test';
 import { expectNoAxeViolations } from './axe.ts';
 import { PAGE_ROUTES } from './routes.ts';
+import { settled } from './settled.ts';
 
 const EXTRA_ROUTES = [
   '/no-such-page',
@@ -20,7 +21,7 @@ for (const path of [...PAGE_ROUTES.map((route) => route.path), ...EXTRA_ROUTES])
       await page.setViewportSize(viewport);
       await page.emulateMedia({ reducedMotion: 'reduce' });
       await page.goto(path);
-      await page.waitForLoadState('networkidle');
+      await settled(page);
       await expectNoAxeViolations(page);
     });
   }

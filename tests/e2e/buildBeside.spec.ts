@@ -14,6 +14,7 @@ import { startVisitorLoad } from '../../scripts/bench/visitorLoad.ts';
 import { currentBuild } from '../../src/server/builtSite.ts';
 import { copyProject, pageText } from './deployRig.ts';
 import { freePort, HOST, printed } from './ownServer.ts';
+import { seededDataDir } from './seededDataDir.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 /** On-demand pages no visitor of the load asks for (their code is first loaded after the build), and their status. */
@@ -43,7 +44,7 @@ function startServer(dir: string, port: number, dataDir: string) {
 test('a build beside a running server answers no 5xx during or after it; a restart serves the new build', async () => {
   test.setTimeout(300_000);
   const dir = mkdtempSync(path.join(tmpdir(), 'isa-build-beside-'));
-  const dataDir = path.join(dir, 'data');
+  const dataDir = seededDataDir(path.join(dir, 'data'));
   copyProject(dir);
   spawnSync('cp', ['-al', path.join(root, 'node_modules'), path.join(dir, 'node_modules')]);
   for (const cache of ['.astro', '.vite'])

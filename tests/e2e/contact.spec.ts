@@ -14,6 +14,7 @@ import { expectNoAxeViolations } from './axe.ts';
 import { storedMessages } from './contactMessages.ts';
 import { siteContent } from './content.ts';
 import { holdIslandScripts } from './holdScripts.ts';
+import { settled } from './settled.ts';
 
 const { headOffice } = siteContent();
 const MAPS_HOST = new URL(headOffice.mapEmbedUrl).hostname;
@@ -110,7 +111,7 @@ test.describe('the map', () => {
     const show = page.getByRole('button', { name: 'Show map' });
     await show.scrollIntoViewIfNeeded();
     await expect(show).toBeVisible();
-    await page.waitForLoadState('networkidle');
+    await settled(page);
     expect(mapRequests).toEqual([]);
     await expect(page.locator('iframe')).toHaveCount(0);
 

@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { readDeployStatus, type DeployStatus } from '../../src/deploy/journal.ts';
 import { freePort, HOST } from './ownServer.ts';
+import { seededDataDir } from './seededDataDir.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const AUTHOR = ['-c', 'user.name=Office Test', '-c', 'user.email=office@example.org'];
@@ -123,6 +124,7 @@ export async function startDeploy(repository: string, env: Record<string, string
     EVENTS_SAMPLE_DATA: 'on',
     ...env,
   };
+  if (settings['EVENTS_SAMPLE_DATA'] === 'on' && env['DATA_DIR'] === undefined) seededDataDir(path.join(base, 'data'));
   const output: string[] = [];
   const run = () => {
     const started = spawn(process.execPath, ['scripts/deploy.ts'], { cwd: root, env: settings });

@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { PAGE_ROUTES } from './routes.ts';
+import { settled, wheelDown } from './settled.ts';
 
 for (const { path } of PAGE_ROUTES) {
   test(`${path} has a title, description, canonical link and sharing tags`, async ({ page, request }) => {
@@ -97,9 +98,9 @@ test.describe('Content-Security-Policy', () => {
       if (path === '/') expect(frames).toBe('https://www.youtube-nocookie.com');
       else if (path === '/Contact-Us') expect(frames).toBe('https://maps.google.com');
       else expect(frames).toBe('');
-      await page.waitForLoadState('networkidle');
-      await page.mouse.wheel(0, 4000);
-      await page.waitForLoadState('networkidle');
+      await settled(page);
+      await wheelDown(page, 4000);
+      await settled(page);
       expect(violations).toEqual([]);
     });
   }

@@ -1,5 +1,6 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { homeContent, siteContent } from './content.ts';
+import { settled } from './settled.ts';
 
 const home = homeContent();
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -441,7 +442,7 @@ test.describe('the song video', () => {
     await page.goto('/');
     const thumbnail = page.getByRole('link', { name: /^Play the video/ });
     await thumbnail.scrollIntoViewIfNeeded();
-    await page.waitForLoadState('networkidle');
+    await settled(page);
     expect(videoRequests).toEqual([]);
 
     const dialog = page.getByRole('dialog', { name: 'ISA Tamilnadu golden jubilee song' });
@@ -578,7 +579,7 @@ test.describe('hydration', () => {
     await page.goto('/');
     // The banner carousel, at the top, hydrates as soon as the browser is idle.
     await expect(banner(page).getByRole('button', { name: /the banner pictures/ })).toBeVisible();
-    await page.waitForLoadState('networkidle');
+    await settled(page);
 
     const below = [
       page.locator('astro-island', { has: page.locator('.activities-carousel') }),

@@ -7,6 +7,7 @@ import { expect, test, type APIRequestContext, type APIResponse } from '@playwri
 import { SECURITY_HEADERS } from '../../src/server/securityHeaders.ts';
 import { gradeAnswer } from './observatory.ts';
 import { PAGE_ROUTES } from './routes.ts';
+import { settled, wheelDown } from './settled.ts';
 
 const JSON_POST = { headers: { 'Content-Type': 'application/json' } };
 
@@ -111,9 +112,9 @@ for (const path of [...PAGE_ROUTES.map((route) => route.path), '/event-22', '/Ev
       });
     });
     await page.goto(path);
-    await page.waitForLoadState('networkidle');
-    await page.mouse.wheel(0, 4000);
-    await page.waitForLoadState('networkidle');
+    await settled(page);
+    await wheelDown(page, 4000);
+    await settled(page);
     expect(await page.evaluate(() => Reflect.get(window, '__policyViolations'))).toEqual([]);
   });
 }
@@ -127,9 +128,9 @@ for (const path of [...PAGE_ROUTES.map((route) => route.path), '/event-22', '/Ev
     await page.goto(path);
     // Down to the bottom, so that islands hydrated on sight load too.
     for (let y = 0; y < (await page.evaluate(() => document.body.scrollHeight)); y += 400) {
-      await page.mouse.wheel(0, 400);
+      await wheelDown(page, 400);
     }
-    await page.waitForLoadState('networkidle');
+    await settled(page);
     const islands = await page.locator('astro-island').count();
     if (islands === 0) expect(scripts).toEqual([]);
     else expect(scripts.length).toBeGreaterThan(0);

@@ -6,9 +6,7 @@
  */
 import { expect, test, type Route } from '@playwright/test';
 import { PAGE_ROUTES } from './routes.ts';
-
-/** How late the scripts and the events API answer: long enough for the page to paint first. */
-const LATE_MS = 700;
+import { settled } from './settled.ts';
 
 test.use({ viewport: { width: 412, height: 823 }, isMobile: true, hasTouch: true });
 
@@ -35,24 +33,41 @@ for (const path of [...PAGE_ROUTES.map((route) => route.path), '/event-22', '/Ev
         }
       }).observe({ type: 'layout-shift', buffered: true });
     });
+    // The scripts, the events API and the custom elements (the menu, the scroll-to-top button) are held
+    // until the page has painted as the server sent it, then let through all at once.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
     const late = async (route: Route) => {
-      await new Promise((resolve) => setTimeout(resolve, LATE_MS));
+      await held;
       await route.continue();
     };
-    // Custom elements (the menu, the scroll-to-top button) are defined late too.
-    await page.addInitScript((lateMs) => {
+    await page.addInitScript(() => {
       const define = customElements.define.bind(customElements);
-      customElements.define = (name, constructor, options) => {
-        setTimeout(() => define(name, constructor, options), lateMs);
-      };
-    }, LATE_MS);
+      const waiting: Parameters<typeof define>[] = [];
+      let holding = true;
+      customElements.define = (...definition) => (holding ? void waiting.push(definition) : define(...definition));
+      Reflect.set(window, '__defineHeld', () => {
+        holding = false;
+        for (const definition of waiting.splice(0)) define(...definition);
+      });
+    });
     await page.route('**/_astro/*.js', late);
     await page.route('**/Admin/api/*', late);
 
-    await page.goto(path);
-    await page.waitForLoadState('networkidle');
-    // Every custom element is defined (astro-slot is only a wrapper), and islands have rendered what they load.
-    await page.waitForFunction(() => document.querySelectorAll(':not(:defined):not(astro-slot)').length === 0);
+    await page.goto(path, { waitUntil: 'commit' });
+    await page.waitForFunction(() =>
+      performance.getEntriesByType('paint').some((entry) => entry.name === 'first-contentful-paint'),
+    );
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+    // Nothing has hydrated yet: the painted page is the server's.
+    expect(await page.locator('astro-island:not([ssr])').count()).toBe(0);
+    release();
+    await page.evaluate(() => {
+      const defineHeld: unknown = Reflect.get(window, '__defineHeld');
+      if (typeof defineHeld === 'function') defineHeld();
+    });
+    // Every custom element is defined, and islands have rendered what they load.
+    await settled(page);
     if (path === '/monthly-activities') await expect(page.getByRole('status')).not.toHaveText('Loading events…');
     // Shifts are reported once the frame that shows them is painted.
     await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));

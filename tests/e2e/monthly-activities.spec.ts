@@ -8,6 +8,7 @@ import { expect, test, type Browser, type Page } from '@playwright/test';
 import { BACKEND_DOWN_URL } from '../../playwright.config.ts';
 import { siteContent } from './content.ts';
 import { holdIslandScripts } from './holdScripts.ts';
+import { settled } from './settled.ts';
 
 const cards = (page: Page) => page.locator('.events-grid > li');
 const titles = (page: Page) => cards(page).locator('h2');
@@ -123,7 +124,7 @@ test.describe('Monthly Activities with JavaScript', () => {
     });
     await page.goto('/monthly-activities');
     await hydrated(page);
-    await page.waitForLoadState('networkidle');
+    await settled(page);
     expect(asked).toEqual([]);
   });
 

@@ -8,6 +8,7 @@ import { mkdtempSync } from 'node:fs';
 import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { seededDataDir } from './seededDataDir.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 export const HOST = '127.0.0.1';
@@ -52,10 +53,18 @@ export interface OwnServer {
   kill(): void;
 }
 
-/** Starts a server with `env` added to the environment, and waits until it serves. */
+/**
+ * Starts a server with `env` added to the environment, and waits until it serves. Its data folder is
+ * env.DATA_DIR, or a new one holding the sample events (empty if the settings want no sample events).
+ */
 export async function startOwnServer(env: Record<string, string> = {}): Promise<OwnServer> {
   const port = await freePort();
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'isa-own-server-'));
+  const withoutSamples = env['EVENTS_SAMPLE_DATA'] === 'off' || env['EVENTS_API_URL'] !== undefined;
+  const dataDir =
+    env['DATA_DIR'] ??
+    (withoutSamples
+      ? mkdtempSync(path.join(tmpdir(), 'isa-own-server-'))
+      : seededDataDir(undefined, 'isa-own-server-'));
   const server = spawn(process.execPath, ['scripts/start.ts'], {
     cwd: root,
     env: { ...process.env, HOST, PORT: String(port), DATA_DIR: dataDir, ...env },

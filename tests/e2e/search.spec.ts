@@ -9,6 +9,7 @@ import { expectNoAxeViolations } from './axe.ts';
 import { branchesContent, webinarsContent } from './content.ts';
 import { PAGE_ROUTES } from './routes.ts';
 import { holdIslandScripts } from './holdScripts.ts';
+import { settled, wheelDown } from './settled.ts';
 
 const BRANCHES = branchesContent();
 const ALL_NAMES = BRANCHES.flatMap((branch) => branch.bearers.map((bearer) => bearer.name));
@@ -155,9 +156,9 @@ test.describe('the search index is not loaded on other pages', () => {
       const requests = pagefindRequests(page);
       await page.goto(path);
       for (let y = 0; y < (await page.evaluate(() => document.body.scrollHeight)); y += 600) {
-        await page.mouse.wheel(0, 600);
+        await wheelDown(page, 600);
       }
-      await page.waitForLoadState('networkidle');
+      await settled(page);
       expect(requests).toEqual([]);
     });
   }
@@ -165,7 +166,7 @@ test.describe('the search index is not loaded on other pages', () => {
   test('the search page loads it only once the visitor starts searching', async ({ page }) => {
     const requests = pagefindRequests(page);
     await page.goto('/search');
-    await page.waitForLoadState('networkidle');
+    await settled(page);
     expect(requests).toEqual([]);
     await searchField(page).focus();
     await expect.poll(() => requests).toContain('/pagefind/pagefind.js');
