@@ -16,6 +16,11 @@ const dataDir = process.env.E2E_DATA_DIR ?? seededDataDir();
 export const BACKEND_DOWN_DATA_DIR = `${dataDir}-down`;
 /** The data folder of the third server (events from the fake backend; accounts and messages kept here). */
 export const REMOTE_DATA_DIR = `${dataDir}-remote`;
+/**
+ * The minimum fill time of the contact form on the second and third servers (CONTACT_MIN_FILL_SECONDS
+ * there): short, so that the tests of it wait one second rather than the default three.
+ */
+export const MIN_FILL_MS = 1000;
 if (madeHere) seededDataDir(BACKEND_DOWN_DATA_DIR);
 process.env.E2E_DATA_DIR = dataDir;
 const executablePath = findChromium();
@@ -47,7 +52,7 @@ export default defineConfig({
       reuseExistingServer: false,
       timeout: 180_000,
       // Contact messages: no waiting before a form may be sent and no practical rate limit here, so
-      // tests can send many; the second server keeps the defaults for the anti-spam tests.
+      // tests can send many; the second server keeps the default rate limit for the anti-spam tests.
       env: {
         HOST: '127.0.0.1',
         PORT: String(PORT),
@@ -69,6 +74,7 @@ export default defineConfig({
         DATA_DIR: BACKEND_DOWN_DATA_DIR,
         EVENTS_API_URL: 'http://127.0.0.1:9/Admin/api',
         EVENTS_API_TIMEOUT_MS: '1000',
+        CONTACT_MIN_FILL_SECONDS: String(MIN_FILL_MS / 1000),
       },
     },
     {
@@ -90,6 +96,7 @@ export default defineConfig({
         DATA_DIR: REMOTE_DATA_DIR,
         EVENTS_API_URL: `http://127.0.0.1:${FAKE_BACKEND_PORT}/Admin/api`,
         EVENTS_API_TIMEOUT_MS: '5000',
+        CONTACT_MIN_FILL_SECONDS: String(MIN_FILL_MS / 1000),
       },
     },
   ],

@@ -6,7 +6,8 @@
  *           vitest                 (unit tests; each test counts)
  *           npm run check          (astro check, ESLint, Prettier, knip; no warnings allowed)
  *   lane 2: npm run build          (the production build)
- *           Playwright             (browser tests against the built server; each test counts)
+ *           Playwright             (browser tests against the built server; each test counts), then
+ *                                  the ten slowest browser tests (scripts/slowest-tests.ts)
  * `astro check` comes last in its lane: it writes Astro's generated files as the build does, and by then
  * the build is long done.
  * Lane 2's output goes straight to the terminal; lane 1's is printed step by step once each step ends,
@@ -17,6 +18,7 @@ import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { slowestSummary } from './slowest-tests.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const results = path.join(root, 'test-results');
@@ -106,7 +108,11 @@ async function buildAndBrowserTests(): Promise<void> {
     return;
   }
   const e2eOk = await run('npm', ['run', '-s', 'test:e2e']);
-  const stats: unknown = existsSync(e2eReport) ? Reflect.get(Object(readJson(e2eReport)), 'stats') : undefined;
+  const report = existsSync(e2eReport) ? readJson(e2eReport) : undefined;
+  const stats: unknown = report === undefined ? undefined : Reflect.get(Object(report), 'stats');
+  // Where the browser suite's time goes, so that a slow new test is seen where it is added.
+  const slowest = slowestSummary(report);
+  if (slowest.length > 0) console.info(`\n${slowest.join('\n')}`);
   counted(
     'browser tests',
     e2eOk,

@@ -6,8 +6,8 @@
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { expect, type Browser, type BrowserContext, type Page } from '@playwright/test';
-import sharp from 'sharp';
 import { startOwnServer, type OwnServer } from './ownServer.ts';
+import { solidJpeg } from '../solidJpeg.ts';
 
 export const ADMIN_USER = 'office';
 export const ADMIN_PASSWORD = 'a long office password';
@@ -59,8 +59,6 @@ export type StorageState = Awaited<ReturnType<BrowserContext['storageState']>>;
 
 /** A small JPEG of one colour, as a file for an <input type="file">. */
 export async function photoFile(name: string, colour: string) {
-  const buffer = await sharp({ create: { width: 320, height: 240, channels: 3, background: colour } })
-    .jpeg()
-    .toBuffer();
+  const buffer = await solidJpeg(320, 240, colour);
   return { name, mimeType: 'image/jpeg', buffer };
 }

@@ -13,6 +13,13 @@ export function storedMessages(dataDir: string): StoredMessage[] {
   }
 }
 
+/** The form token a page gives out with its contact form (the page's HTML); throws if it has none. */
+export function formTokenOf(html: string): string {
+  const token = /name="formToken" value="([^"]+)"/.exec(html)?.[1];
+  if (!token) throw new Error('the page has no form token');
+  return token;
+}
+
 /** Sends a message through the Contact Us form of `base`, `waitMs` after the page opened, as a visitor would. */
 export async function sendMessage(page: Page, base: string, name: string, waitMs: number) {
   await page.goto(`${base}/Contact-Us`);

@@ -6,7 +6,7 @@
  * start). GET /healthz tells Playwright it is up. Listens on 127.0.0.1:$PORT.
  */
 import http from 'node:http';
-import sharp from 'sharp';
+import { solidJpeg } from '../solidJpeg.ts';
 
 const port = Number(process.env.PORT);
 if (!Number.isInteger(port) || port < 1) throw new Error('Set PORT to the port the fake backend should listen on.');
@@ -32,12 +32,7 @@ const FAKE_EVENTS = [
 const PHOTO_COLOURS = ['#1d4e89', '#7a2e8f', '#2f7d32'];
 const photos = new Map<string, Buffer>();
 for (const [index, background] of PHOTO_COLOURS.entries()) {
-  photos.set(
-    `/Admin/uploads/remote/501/${index + 1}.jpg`,
-    await sharp({ create: { width: 600, height: 400, channels: 3, background } })
-      .jpeg()
-      .toBuffer(),
-  );
+  photos.set(`/Admin/uploads/remote/501/${index + 1}.jpg`, await solidJpeg(600, 400, background));
 }
 photos.set('/Admin/uploads/remote/502/1.jpg', photos.get('/Admin/uploads/remote/501/1.jpg') ?? Buffer.alloc(0));
 

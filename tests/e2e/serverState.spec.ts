@@ -9,6 +9,7 @@ import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { RATE_LIMITED_MESSAGE } from '../../src/lib/contactForm.ts';
 import { DATABASE_FILE } from '../../src/server/database.ts';
+import { formTokenOf } from './contactMessages.ts';
 import { startOwnServer, type OwnServer } from './ownServer.ts';
 
 test.describe.configure({ mode: 'serial' });
@@ -34,10 +35,7 @@ function openHandles(file: string): number {
 }
 
 async function formToken(): Promise<string> {
-  const html = await (await fetch(`${own.url}/Contact-Us`)).text();
-  const token = /name="formToken" value="([^"]+)"/.exec(html)?.[1];
-  if (!token) throw new Error('the page has no form token');
-  return token;
+  return formTokenOf(await (await fetch(`${own.url}/Contact-Us`)).text());
 }
 
 const message = (formToken: string) => ({

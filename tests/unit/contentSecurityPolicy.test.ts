@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadPagePolicies, STATIC_HEADERS_FILE } from '../../src/server/securityHeaders.ts';
-import { createSiteServer } from '../../src/server/http/siteServer.ts';
+import { listeningSiteServer } from './listeningSiteServer.ts';
 
 const HOME = "default-src 'self'; script-src 'self' 'sha256-home'; frame-src https://www.youtube-nocookie.com";
 const NOT_FOUND = "default-src 'self'; script-src 'self' 'sha256-not-found';";
@@ -84,11 +84,10 @@ describe('the site server with the adapter setting policies too', () => {
       if (matched) response.setHeader('Content-Security-Policy', matched.headers[0]?.value ?? '');
       response.writeHead(200, { 'Content-Type': 'text/html' }).end('<p>page</p>');
     };
-    server = (await createSiteServer(adapter, { log: false, pagePolicy: loadPagePolicies(buildDir) })).server;
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    const address = server.address();
-    if (!address || typeof address === 'string') throw new Error('The test server has no port.');
-    base = `http://127.0.0.1:${address.port}`;
+    ({ server, url: base } = await listeningSiteServer(adapter, {
+      log: false,
+      pagePolicy: loadPagePolicies(buildDir),
+    }));
   });
 
   // fetch leaves the connection open; under load it can still be busy when close() shuts the idle ones.

@@ -4,7 +4,6 @@
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import type http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
@@ -13,7 +12,7 @@ import { eventsApiRoutes } from '../../src/server/api/eventsRoutes.ts';
 import type { EventsSource } from '../../src/server/events/EventsSource.ts';
 import { createEventsSource } from '../../src/server/events/index.ts';
 import { NON_PAGE_POLICY } from '../../src/server/http/contentSecurityPolicy.ts';
-import { createSiteServer } from '../../src/server/http/siteServer.ts';
+import { listeningSiteServer } from './listeningSiteServer.ts';
 import { SECURITY_HEADERS } from '../../src/server/securityHeaders.ts';
 import { parseProxyTrust } from '../../src/server/settings.ts';
 import { send } from '../e2e/rawHttp.ts';
@@ -34,7 +33,7 @@ let proxied: string;
 const toAstro: string[] = [];
 
 async function start(trustProxy?: string): Promise<string> {
-  const app = await createSiteServer(
+  const { server, url } = await listeningSiteServer(
     (request, response) => {
       toAstro.push(request.url ?? '');
       response.writeHead(200, { 'Content-Type': 'text/plain' }).end('astro');
@@ -59,9 +58,8 @@ async function start(trustProxy?: string): Promise<string> {
       ...(trustProxy && { trustProxy: parseProxyTrust(trustProxy) }),
     },
   );
-  servers.push(app.server);
-  await new Promise<void>((resolve) => app.server.listen(0, '127.0.0.1', resolve));
-  return `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+  servers.push(server);
+  return url;
 }
 
 beforeAll(async () => {

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { precompressDirectory } from '../../src/integrations/precompress.ts';
 import { DiskCache } from '../../src/server/diskCache.ts';
 import { isFresh, withEntityTag } from '../../src/server/endpoints/conditionalRequests.ts';
-import { createSiteServer } from '../../src/server/http/siteServer.ts';
+import { listeningSiteServer } from './listeningSiteServer.ts';
 import { serveUpload } from '../../src/server/uploads.ts';
 
 const PHOTO_DATE = new Date('2025-03-14T10:00:00Z');
@@ -59,11 +59,9 @@ beforeAll(async () => {
   await precompressDirectory(builtDir);
   const notFound = (_request: http.IncomingMessage, response: http.ServerResponse) =>
     void response.writeHead(404).end();
-  builtServer = (await createSiteServer(notFound, { log: false, clientDir: builtDir })).server;
-  await new Promise<void>((resolve) => builtServer.listen(0, '127.0.0.1', resolve));
-  const address = builtServer.address();
-  if (address === null || typeof address === 'string') throw new Error('The test server has no port');
-  builtUrl = `http://127.0.0.1:${address.port}/`;
+  const built = await listeningSiteServer(notFound, { log: false, clientDir: builtDir });
+  builtServer = built.server;
+  builtUrl = `${built.url}/`;
 });
 afterAll(async () => {
   await new Promise<void>((resolve) => builtServer.close(() => resolve()));

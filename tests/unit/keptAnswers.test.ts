@@ -1,14 +1,13 @@
 import { mkdtempSync, readdirSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import * as fsPromises from 'node:fs/promises';
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import Fastify from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { precompressDirectory } from '../../src/integrations/precompress.ts';
-import { createSiteServer } from '../../src/server/http/siteServer.ts';
+import { listeningSiteServer } from './listeningSiteServer.ts';
 import { staticCopiesTried } from '../../src/server/endpoints/contentEncoding.ts';
 import { keptAnswers } from '../../src/server/keptAnswers.ts';
 import { rawRequest } from '../e2e/rawHttp.ts';
@@ -58,11 +57,10 @@ beforeAll(async () => {
   // Whole seconds, which utimes sets back exactly (changeUnseen).
   const time = new Date('2026-11-01T08:00:00Z');
   for (const name of readdirSync(dir)) utimesSync(path.join(dir, name), time, time);
-  server = (
-    await createSiteServer((_incoming, response) => void response.writeHead(404).end(), { log: false, clientDir: dir })
-  ).server;
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  port = (server.address() as AddressInfo).port;
+  ({ server, port } = await listeningSiteServer((_incoming, response) => void response.writeHead(404).end(), {
+    log: false,
+    clientDir: dir,
+  }));
   readFile.mockClear();
 });
 

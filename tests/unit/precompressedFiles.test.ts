@@ -1,6 +1,5 @@
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
@@ -12,7 +11,7 @@ import {
   REMEMBERED,
   REMEMBERED_LENGTH,
 } from '../../src/server/endpoints/contentEncoding.ts';
-import { createSiteServer } from '../../src/server/http/siteServer.ts';
+import { listeningSiteServer } from './listeningSiteServer.ts';
 import { SECURITY_HEADERS } from '../../src/server/securityHeaders.ts';
 import { rawRequest } from '../e2e/rawHttp.ts';
 
@@ -40,22 +39,18 @@ beforeAll(async () => {
   // A page whose brotli copy is missing: only gzip or the original can be sent.
   rmSync(path.join(dir, 'branches', 'index.html.br'));
 
-  server = (
-    await createSiteServer(
-      (incoming, response) => {
-        const body = `astro answered ${incoming.method} ${incoming.url}`;
-        // Small and with its length: the on-the-fly compression leaves it as it is.
-        response.writeHead(200, { 'Content-Type': 'text/plain', 'Content-Length': Buffer.byteLength(body) }).end(body);
-      },
-      {
-        log: false,
-        pagePolicy: (pathname) => (pathname === '/' || pathname.startsWith('/branches') ? PAGE_POLICY : undefined),
-        clientDir: dir,
-      },
-    )
-  ).server;
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  port = (server.address() as AddressInfo).port;
+  ({ server, port } = await listeningSiteServer(
+    (incoming, response) => {
+      const body = `astro answered ${incoming.method} ${incoming.url}`;
+      // Small and with its length: the on-the-fly compression leaves it as it is.
+      response.writeHead(200, { 'Content-Type': 'text/plain', 'Content-Length': Buffer.byteLength(body) }).end(body);
+    },
+    {
+      log: false,
+      pagePolicy: (pathname) => (pathname === '/' || pathname.startsWith('/branches') ? PAGE_POLICY : undefined),
+      clientDir: dir,
+    },
+  ));
 });
 
 afterAll(async () => {

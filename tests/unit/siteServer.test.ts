@@ -1,9 +1,8 @@
-import type { AddressInfo } from 'node:net';
 import type http from 'node:http';
 import { writeResponse } from 'astro/app/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NON_PAGE_POLICY } from '../../src/server/http/contentSecurityPolicy.ts';
-import { createSiteServer } from '../../src/server/http/siteServer.ts';
+import { listeningSiteServer } from './listeningSiteServer.ts';
 import { SECURITY_HEADERS } from '../../src/server/securityHeaders.ts';
 
 const PAGE = `<!doctype html><title>t</title>${'<p>Safe anaesthesia for every patient.</p>'.repeat(200)}`;
@@ -19,56 +18,52 @@ let healthy = true;
 const logged: string[] = [];
 
 beforeAll(async () => {
-  server = (
-    await createSiteServer(
-      (request, response) => {
-        if (request.url === '/tiny') {
-          response.writeHead(200, { 'Content-Type': 'text/html', 'Content-Length': '9' }).end('<p>hi</p>');
-        } else if (request.url === '/photo.jpg') {
-          response.writeHead(200, { 'Content-Type': 'image/jpeg' }).end(Buffer.alloc(4096, 1));
-        } else if (request.url?.startsWith('/_astro/')) {
-          response.writeHead(200, { 'Content-Type': 'text/javascript' }).end('export {};');
-        } else if (request.url === '/Events/1') {
-          response
-            .writeHead(200, { 'Content-Type': 'text/html', 'Content-Security-Policy': ON_DEMAND_POLICY })
-            .end('<h1>Event</h1>');
-        } else if (request.url === '/raw-headers') {
-          response
-            .writeHead(200, ['Content-Type', 'text/html', 'Content-Security-Policy', ON_DEMAND_POLICY])
-            .end('<h1>Event</h1>');
-        } else if (request.url === '/Events/1?cached') {
-          response.writeHead(304).end();
-        } else if (request.url === '/breaks') {
-          // A page that throws while it streams, written by Astro's own writeResponse.
-          const body = new ReadableStream({
-            start(controller) {
-              controller.enqueue(new TextEncoder().encode(PAGE));
-              setTimeout(() => controller.error(new Error('the page threw')), 10);
-            },
-          });
-          const page = new Response(body, { headers: { 'Content-Type': 'text/html; charset=utf-8' } });
-          void writeResponse(page, response);
-        } else if (request.url === '/api') {
-          response.writeHead(200, { 'Content-Type': 'application/json', 'Cache-Control': 'no-store' }).end('{}');
-        } else if (request.url === '/missing' || request.url === '/missing.json') {
-          const type = request.url.endsWith('.json') ? 'application/json' : 'text/html; charset=utf-8';
-          response.writeHead(404, { 'Content-Type': type }).end('Not found');
-        } else {
-          response.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' }).end(PAGE);
-        }
+  ({ server, url: base } = await listeningSiteServer(
+    (request, response) => {
+      if (request.url === '/tiny') {
+        response.writeHead(200, { 'Content-Type': 'text/html', 'Content-Length': '9' }).end('<p>hi</p>');
+      } else if (request.url === '/photo.jpg') {
+        response.writeHead(200, { 'Content-Type': 'image/jpeg' }).end(Buffer.alloc(4096, 1));
+      } else if (request.url?.startsWith('/_astro/')) {
+        response.writeHead(200, { 'Content-Type': 'text/javascript' }).end('export {};');
+      } else if (request.url === '/Events/1') {
+        response
+          .writeHead(200, { 'Content-Type': 'text/html', 'Content-Security-Policy': ON_DEMAND_POLICY })
+          .end('<h1>Event</h1>');
+      } else if (request.url === '/raw-headers') {
+        response
+          .writeHead(200, ['Content-Type', 'text/html', 'Content-Security-Policy', ON_DEMAND_POLICY])
+          .end('<h1>Event</h1>');
+      } else if (request.url === '/Events/1?cached') {
+        response.writeHead(304).end();
+      } else if (request.url === '/breaks') {
+        // A page that throws while it streams, written by Astro's own writeResponse.
+        const body = new ReadableStream({
+          start(controller) {
+            controller.enqueue(new TextEncoder().encode(PAGE));
+            setTimeout(() => controller.error(new Error('the page threw')), 10);
+          },
+        });
+        const page = new Response(body, { headers: { 'Content-Type': 'text/html; charset=utf-8' } });
+        void writeResponse(page, response);
+      } else if (request.url === '/api') {
+        response.writeHead(200, { 'Content-Type': 'application/json', 'Cache-Control': 'no-store' }).end('{}');
+      } else if (request.url === '/missing' || request.url === '/missing.json') {
+        const type = request.url.endsWith('.json') ? 'application/json' : 'text/html; charset=utf-8';
+        response.writeHead(404, { 'Content-Type': type }).end('Not found');
+      } else {
+        response.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' }).end(PAGE);
+      }
+    },
+    {
+      healthCheck: async () => {
+        if (healthy) return true;
+        throw new Error('the store is closed');
       },
-      {
-        healthCheck: async () => {
-          if (healthy) return true;
-          throw new Error('the store is closed');
-        },
-        log: (line) => logged.push(line),
-        pagePolicy: (pathname) => PAGE_POLICIES[pathname],
-      },
-    )
-  ).server;
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+      log: (line) => logged.push(line),
+      pagePolicy: (pathname) => PAGE_POLICIES[pathname],
+    },
+  ));
 });
 
 afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));

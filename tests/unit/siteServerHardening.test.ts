@@ -7,7 +7,7 @@ import http from 'node:http';
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseProxyTrust, type ProxyTrust } from '../../src/server/settings.ts';
-import { createSiteServer } from '../../src/server/http/siteServer.ts';
+import { listeningSiteServer } from './listeningSiteServer.ts';
 
 let trust: ProxyTrust = parseProxyTrust(undefined);
 const logged: string[] = [];
@@ -16,33 +16,27 @@ let server: http.Server;
 let port: number;
 
 beforeAll(async () => {
-  server = (
-    await createSiteServer(
-      (request, response) => {
-        handled.push(`${request.method} ${request.url}`);
-        let body = '';
-        request.on('data', (chunk: Buffer) => (body += chunk.toString()));
-        request.on('end', () => {
-          const forwarded = Object.fromEntries(
-            ['x-forwarded-for', 'x-forwarded-proto', 'x-forwarded-host', 'x-forwarded-port'].map((name) => [
-              name,
-              request.headers[name],
-            ]),
-          );
-          response.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify({ forwarded, body }));
-        });
-      },
-      {
-        log: (line) => logged.push(line),
-        trustProxy: { trusts: (address, hop) => trust.trusts(address, hop), description: 'per test' },
-        timeouts: { headersMs: 1000, requestMs: 1500, keepAliveMs: 1000 },
-      },
-    )
-  ).server;
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  if (typeof address !== 'object' || !address) throw new Error('the test server has no port');
-  port = address.port;
+  ({ server, port } = await listeningSiteServer(
+    (request, response) => {
+      handled.push(`${request.method} ${request.url}`);
+      let body = '';
+      request.on('data', (chunk: Buffer) => (body += chunk.toString()));
+      request.on('end', () => {
+        const forwarded = Object.fromEntries(
+          ['x-forwarded-for', 'x-forwarded-proto', 'x-forwarded-host', 'x-forwarded-port'].map((name) => [
+            name,
+            request.headers[name],
+          ]),
+        );
+        response.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify({ forwarded, body }));
+      });
+    },
+    {
+      log: (line) => logged.push(line),
+      trustProxy: { trusts: (address, hop) => trust.trusts(address, hop), description: 'per test' },
+      timeouts: { headersMs: 1000, requestMs: 1500, keepAliveMs: 1000 },
+    },
+  ));
 });
 
 afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));

@@ -1,12 +1,12 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createAdminServices, type EventAdminServices } from '../../../src/server/admin/adminServices.ts';
 import { handleArrangePhotos } from '../../../src/server/admin/photoArrangement.ts';
 import type { AdminSession } from '../../../src/server/admin/sessions.ts';
 import { openDatabase } from '../../../src/server/database.ts';
+import { solidJpeg } from '../../solidJpeg.ts';
 
 const session: AdminSession = { userId: 1, username: 'asha', role: 'editor', csrfToken: 'x', expiresAt: 0 };
 const URL_ = 'http://127.0.0.1/Admin/edit/events/1/arrangement';
@@ -25,9 +25,7 @@ describe('POST /Admin/edit/events/<id>/arrangement', () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'photo-arrangement-'));
     services = createAdminServices(openDatabase(dataDir).db, dataDir, { publicOrigin: 'https://isa.example.org' });
     eventId = services.events.upsert({ title: 'Salem - Arranged', subTitle: '', date: '2025-01-01', published: false });
-    const jpeg = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#3a7' } })
-      .jpeg()
-      .toBuffer();
+    const jpeg = await solidJpeg(64, 48, '#3a7');
     ids = [];
     for (let index = 0; index < 3; index += 1) ids.push((await services.events.addPhoto(eventId, jpeg, '')).id);
   });

@@ -7,10 +7,10 @@ import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import type * as FsPromises from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import sharp from 'sharp';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { openDatabase } from '../../../src/server/database.ts';
 import { EventWriter } from '../../../src/server/events/eventWriter.ts';
+import { solidJpeg } from '../../solidJpeg.ts';
 
 let failNextWrite = false;
 
@@ -37,9 +37,7 @@ describe('a photo that cannot be written whole', () => {
     const { db } = openDatabase(dataDir);
     const writer = new EventWriter(db, { dataDir });
     const id = writer.upsert({ title: 'Salem - Full Disk', subTitle: '', date: '2025-01-01', published: true });
-    const jpeg = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#3a7' } })
-      .jpeg()
-      .toBuffer();
+    const jpeg = await solidJpeg(64, 48, '#3a7');
     const folder = path.join(dataDir, 'uploads/events', String(id));
 
     failNextWrite = true;

@@ -7,11 +7,11 @@ import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DiskCache } from '../../../src/server/diskCache.ts';
 import { RemoteEventsSource } from '../../../src/server/events/RemoteEventsSource.ts';
 import { serveUpload } from '../../../src/server/uploads.ts';
+import { solidJpeg } from '../../solidJpeg.ts';
 
 let server: http.Server;
 let baseUrl: string;
@@ -24,9 +24,7 @@ let mostAtOnce = 0;
 let dataDir: string;
 
 beforeAll(async () => {
-  photo = await sharp({ create: { width: 1200, height: 800, channels: 3, background: '#468' } })
-    .jpeg()
-    .toBuffer();
+  photo = await solidJpeg(1200, 800, '#468');
   server = http.createServer((request, response) => {
     const url = request.url ?? '';
     fetches.set(url, (fetches.get(url) ?? 0) + 1);

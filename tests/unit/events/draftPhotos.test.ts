@@ -7,7 +7,6 @@
 import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../../src/server/database.ts';
 import { DiskCache } from '../../../src/server/diskCache.ts';
@@ -15,6 +14,7 @@ import { EventWriter } from '../../../src/server/events/eventWriter.ts';
 import { SqliteEventsSource } from '../../../src/server/events/SqliteEventsSource.ts';
 import { photoAudience } from '../../../src/server/photoAudience.ts';
 import { serveUpload } from '../../../src/server/uploads.ts';
+import { solidJpeg } from '../../solidJpeg.ts';
 
 let dataDir: string;
 let source: SqliteEventsSource;
@@ -34,9 +34,7 @@ beforeAll(async () => {
   const { db } = openDatabase(dataDir);
   source = new SqliteEventsSource(db, { uploadsDir: path.join(dataDir, 'uploads') });
   writer = new EventWriter(db, { dataDir });
-  const jpeg = await sharp({ create: { width: 600, height: 400, channels: 3, background: '#357' } })
-    .jpeg()
-    .toBuffer();
+  const jpeg = await solidJpeg(600, 400, '#357');
   const make = async (title: string, isPublished: boolean) => {
     const id = writer.upsert(fields(title, isPublished));
     const photo = await writer.addPhoto(id, jpeg);

@@ -9,6 +9,7 @@ import { DiskCache } from '../../../src/server/diskCache.ts';
 import { RemoteEventsSource } from '../../../src/server/events/RemoteEventsSource.ts';
 import { UPLOADS_PATH } from '../../../src/lib/events/fixImagePath.ts';
 import { serveUpload } from '../../../src/server/uploads.ts';
+import { solidJpeg } from '../../solidJpeg.ts';
 
 /** A small fake of the society's backend whose behaviour each test sets. */
 let behaviour: 'ok' | 'fail' | 'slow' | 'non-array' = 'ok';
@@ -62,9 +63,7 @@ function answerPhoto(url: string, response: http.ServerResponse) {
 }
 
 beforeAll(async () => {
-  photo = await sharp({ create: { width: 900, height: 600, channels: 3, background: '#246' } })
-    .jpeg()
-    .toBuffer();
+  photo = await solidJpeg(900, 600, '#246');
   server = http.createServer((request, response) => {
     let body = '';
     request.on('data', (chunk: Buffer) => (body += chunk.toString()));

@@ -9,13 +9,13 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DatabaseSync } from 'node:sqlite';
 import { applyMigrations, DATABASE_FILE, openDatabase } from '../../../src/server/database.ts';
 import { EventWriter } from '../../../src/server/events/eventWriter.ts';
 import { RemoteEventsSource } from '../../../src/server/events/RemoteEventsSource.ts';
 import { importEvents } from '../../../src/server/import/importEvents.ts';
+import { solidJpeg } from '../../solidJpeg.ts';
 
 let server: http.Server;
 let origin: string;
@@ -24,9 +24,7 @@ let jpeg: Buffer;
 let adminPhotoPath = '';
 
 beforeAll(async () => {
-  jpeg = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#468' } })
-    .jpeg()
-    .toBuffer();
+  jpeg = await solidJpeg(40, 30, '#468');
   server = http.createServer((request, response) => {
     let body = '';
     request.on('data', (chunk: Buffer) => (body += chunk.toString()));
