@@ -35,13 +35,14 @@ export async function settled(page: Page): Promise<void> {
 
 /**
  * Scrolls down by `pixels` with the mouse wheel, as a visitor would, and waits until the page has
- * moved that far (or to its end): the wheel returns before the page scrolls.
+ * moved that far, or to its end (which may come nearer as islands hydrate): the wheel returns before
+ * the page scrolls.
  */
 export async function wheelDown(page: Page, pixels: number): Promise<void> {
-  const target = await page.evaluate(
-    (by) => Math.min(window.scrollY + by, document.documentElement.scrollHeight - window.innerHeight),
-    pixels,
-  );
+  const target = await page.evaluate((by) => window.scrollY + by, pixels);
   await page.mouse.wheel(0, pixels);
-  await page.waitForFunction((least) => window.scrollY >= least - 1, target);
+  await page.waitForFunction(
+    (least) => window.scrollY >= Math.min(least, document.documentElement.scrollHeight - window.innerHeight) - 1,
+    target,
+  );
 }
