@@ -8,25 +8,16 @@
  * development only answers them with the same code (src/integrations/devEventsApi.ts).
  * @fastify/compress compresses what is not kept compressed already (a long event_details_list).
  */
-import { Readable } from 'node:stream';
 import fastifyCompress from '@fastify/compress';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { EventsSource } from '../events/EventsSource.ts';
 import { EVENTS_LIST_ENDPOINT } from '../../lib/events/eventsListRequest.ts';
-import { readLimitedBody } from '../endpoints/readBody.ts';
+import { readLimitedRequest } from '../endpoints/readBody.ts';
 import { EVENTS_API, type ApiCall } from './eventsApi.ts';
 
 function callOf(request: FastifyRequest, publicOrigin: string): ApiCall {
   const { headers } = request.raw;
   const hasBody = headers['transfer-encoding'] !== undefined || Number(headers['content-length'] ?? 0) > 0;
-  // Read through the Fetch API's body reader, with the limits every endpoint's body has (readBody.ts).
-  const body = () =>
-    new Request('http://body.invalid/', {
-      method: 'POST',
-      headers: headers['content-length'] === undefined ? {} : { 'Content-Length': headers['content-length'] },
-      body: Readable.toWeb(request.raw) as ReadableStream<Uint8Array>,
-      duplex: 'half',
-    } as RequestInit);
   return {
     method: request.method,
     headers: {
@@ -36,7 +27,7 @@ function callOf(request: FastifyRequest, publicOrigin: string): ApiCall {
       },
     },
     publicOrigin,
-    text: async (maxBytes) => (hasBody ? readLimitedBody(body(), maxBytes) : ''),
+    text: async (maxBytes) => (hasBody ? readLimitedRequest(request.raw, maxBytes) : ''),
   };
 }
 

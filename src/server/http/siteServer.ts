@@ -4,7 +4,7 @@
  * (`reply.hijack()`), so no onSend hook, nor @fastify/compress, sees its answers: `compression` does, as in Astro's
  * Express example, with the write callbacks it drops kept (./compressOnTheWay.ts). The site's own, each saying why:
  * the headers (one hook; which: ../securityHeaders.ts), 405 and 501 (methods.ts), case redirects, the request lines'
- * writes, the built files' kept answers (../keptAnswers.ts).
+ * writes, the built files' kept answers (../keptAnswers.ts), refused bodies' connections (unreadBodies.ts).
  */
 import http from 'node:http';
 import type { Socket } from 'node:net';
@@ -22,6 +22,7 @@ import { watchSecurityPolicy } from './contentSecurityPolicy.ts';
 import { normalizeForwarded } from './forwardedHeaders.ts';
 import { compressOnTheWay } from './compressOnTheWay.ts';
 import { answerClientError, refuseConnect } from './methods.ts';
+import { closeIfBodyLeftLong } from './unreadBodies.ts';
 
 const HEADER_LIST = Object.entries(SECURITY_HEADERS);
 
@@ -124,6 +125,7 @@ export async function createSiteServer(astro: NodeHandler, options: SiteServerOp
     const isRead = method === 'GET' || method === 'HEAD';
     watchSecurityPolicy(response, { pathname, isRead }, options.pagePolicy);
     normalizeForwarded(raw, request.ip, trusts);
+    closeIfBodyLeftLong(raw, response);
     if (!isSiteMethod(method))
       return void reply.code(405).headers(METHOD_NOT_ALLOWED.headers).send(METHOD_NOT_ALLOWED.body);
     // A fixed route in another letter case (/Past-Webinars) leads to its one spelling.
