@@ -2,8 +2,9 @@
  * `npm run events:import -- <backend API URL>`: copies every event and photo of the society's old
  * backend (for example https://host/Admin/api) into the embedded store in DATA_DIR (default
  * ./data), while the server may go on serving (src/server/import/importEvents.ts). Calls to the
- * backend use EVENTS_API_TIMEOUT_MS and EVENTS_API_MAX_BYTES as the server does. Exits 0 when everything was copied,
- * 1 when anything failed (each failure is listed), 2 on bad usage.
+ * backend use EVENTS_API_TIMEOUT_MS and EVENTS_API_MAX_BYTES as the server does. Exits 0 when everything the
+ * site shows was copied (records it never shows, without a title or a date, are listed as skipped), 1 when
+ * anything failed (each failure is listed), 2 on bad usage.
  */
 import { openDatabase, resolveDataDir } from '../src/server/database.ts';
 import { RemoteEventsSource } from '../src/server/events/RemoteEventsSource.ts';
@@ -35,7 +36,7 @@ const backend = new RemoteEventsSource({
   maxAnswerBytes: settings.maxAnswerBytes,
 });
 
-/** Runs the import; the exit code: 0 when all was copied, 1 when anything failed. */
+/** Runs the import; the exit code: 0 when all the site shows was copied, 1 when anything failed. */
 async function run(apiUrl: string): Promise<number> {
   const { db } = openDatabase(dataDir);
   try {

@@ -16,8 +16,8 @@ export function yearOf(date: string): number | undefined {
   return match ? Number(match[1]) : undefined;
 }
 
-/** Whether the filter can show an event at all: it needs both a title and a date. */
-function isListable(event: EventRecord): boolean {
+/** Whether the site can show an event at all: it needs both a title and a date (so did the original site). */
+export function isListable(event: EventRecord): boolean {
   return event.events_title.trim() !== '' && event.events_date.trim() !== '';
 }
 

@@ -134,7 +134,8 @@ export class RemoteEventsSource implements EventsSource {
   }
 
   #skip(skipped: readonly SkippedRecord[]): void {
-    for (const record of skipped) {
+    // One without a title or a date is no news: the site never shows such a record, nor did the original.
+    for (const record of skipped.filter((skippedRecord) => !skippedRecord.neverShown)) {
       this.#warn(`Events backend: event ${record.eventId} “${record.title}” left out: ${record.reason}`);
     }
     this.#skipped.push(...skipped);

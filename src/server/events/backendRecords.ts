@@ -8,6 +8,7 @@
  * a page or the store unchecked: not a 1 MB title, not a date "not a date".
  */
 import type { EventImageRecord, EventRecord } from '../../lib/events/eventRecords.ts';
+import { isListable } from '../../lib/events/filterEvents.ts';
 import { MAX_DESCRIPTION_LENGTH } from '../admin/photoUpload.ts';
 import { eventFieldsSchema } from './eventFields.ts';
 
@@ -21,6 +22,8 @@ export interface SkippedRecord {
   eventId: number;
   title: string;
   reason: string;
+  /** An event the site would never show anyway: it has no title or no date (filterEvents.ts). */
+  neverShown?: true;
 }
 
 const SHOWN = 80;
@@ -57,8 +60,11 @@ export function checkEvents(events: readonly EventRecord[]): { events: EventReco
   const skipped: SkippedRecord[] = [];
   for (const event of events) {
     const problem = eventProblem(event);
-    if (problem) skipped.push({ eventId: event.events_id, title: shortened(event.events_title), reason: problem });
-    else kept.push(event);
+    if (!problem) kept.push(event);
+    else {
+      const record = { eventId: event.events_id, title: shortened(event.events_title), reason: problem };
+      skipped.push(isListable(event) ? record : { ...record, neverShown: true });
+    }
   }
   return { events: kept, skipped };
 }

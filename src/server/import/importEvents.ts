@@ -14,7 +14,10 @@
  *   path in the folder of such an event or named by one is refused (the importer writes only
  *   paths no event made here uses);
  * - a record that breaks the admin's rules (a title longer than 200 characters, a date that is
- *   not a real date: backendRecords.ts) is skipped and reported; the rest are imported.
+ *   not a real date: backendRecords.ts) is skipped and reported as a failure; the rest are imported;
+ * - a record the site never shows (no title or no date, which the original site left out too) is
+ *   skipped and reported as skipped, not as a failure: an import that copied everything the site
+ *   shows has succeeded.
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
@@ -49,6 +52,8 @@ export type EventOutcome = 'new' | 'updated' | 'unchanged' | 'failed';
 
 export interface ImportReport {
   events: Record<EventOutcome, number>;
+  /** Events the site never shows (no title or no date), left out: not failures. */
+  neverShown: SkippedRecord[];
   photosCopied: number;
   photosUnchanged: number;
   failures: ImportFailure[];
@@ -133,6 +138,7 @@ export async function importEvents(source: ImportSource, options: ImportOptions)
     photosCopied: 0,
     photosUnchanged: 0,
     failures: [],
+    neverShown: [],
     localOnly: 0,
   };
   const limit = pLimit(DOWNLOADS_AT_ONCE);
@@ -146,8 +152,10 @@ export async function importEvents(source: ImportSource, options: ImportOptions)
   };
   const listed = checkEvents(await source.listEvents());
   const skippedEvents = [...(source.takeSkipped?.() ?? []), ...listed.skipped];
-  skip(skippedEvents, () => 'its record (skipped)');
-  report.events.failed += skippedEvents.length;
+  report.neverShown = skippedEvents.filter((record) => record.neverShown);
+  const broken = skippedEvents.filter((record) => !record.neverShown);
+  skip(broken, () => 'its record (skipped)');
+  report.events.failed += broken.length;
   const events = listed.events;
 
   for (const event of events) {

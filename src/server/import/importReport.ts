@@ -9,12 +9,16 @@ export function eventLine(event: EventRecord, outcome: EventOutcome): string {
 }
 
 export function reportLines(report: ImportReport, from: string, into: string): string[] {
-  const { events, photosCopied, photosUnchanged, failures, localOnly } = report;
+  const { events, photosCopied, photosUnchanged, failures, neverShown, localOnly } = report;
   const lines = [
     `Imported from ${from} into ${into}:`,
     `  events: ${events.new} new, ${events.updated} updated, ${events.unchanged} unchanged${events.failed ? `, ${events.failed} failed` : ''}`,
     `  photos: ${photosCopied} copied, ${photosUnchanged} unchanged, ${failures.filter((failure) => failure.what.startsWith('photo')).length} failed`,
   ];
+  if (neverShown.length > 0) {
+    lines.push(`${plural(neverShown.length, 'record')} skipped, which the site never shows (no title or no date):`);
+    for (const record of neverShown) lines.push(`  event ${record.eventId} “${record.title}”: ${record.reason}`);
+  }
   if (localOnly > 0) {
     lines.push(`  ${plural(localOnly, 'event')} stored here but not on the backend left as they are`);
   }

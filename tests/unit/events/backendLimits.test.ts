@@ -137,7 +137,7 @@ describe('the size of an answer', () => {
 });
 
 describe('records that break the admin’s rules', () => {
-  it('are left out and logged; the events that keep them are shown', async () => {
+  it('are left out and logged (but for those the site never shows: no title or no date); the others are shown', async () => {
     listAnswer = (_request, response) =>
       json(response, {
         records: [
@@ -147,6 +147,7 @@ describe('records that break the admin’s rules', () => {
           { ...good, events_id: 4, events_title: '' },
           { ...good, events_id: 5, events_sub_title: 'y'.repeat(301) },
           { ...good, events_id: 6, events_date: '2025-02-30' },
+          { ...good, events_id: 7, events_date: '' },
         ],
       });
     const remote = source();
@@ -154,12 +155,18 @@ describe('records that break the admin’s rules', () => {
     expect(warnings).toEqual([
       expect.stringMatching(/event 2 “x{80}…” left out: The title must have at most 200 characters/),
       expect.stringMatching(/event 3 .* left out: Choose a real date/),
-      expect.stringMatching(/event 4 .* left out: Give the event a title/),
       expect.stringMatching(/event 5 .* left out: The sub-title must have at most 300 characters/),
       expect.stringMatching(/event 6 .* left out: Choose a real date/),
     ]);
     expect(warnings.join('\n').length).toBeLessThan(2000);
-    expect(remote.takeSkipped().map((record) => record.eventId)).toEqual([2, 3, 4, 5, 6]);
+    expect(remote.takeSkipped().map((record) => [record.eventId, record.neverShown])).toEqual([
+      [2, undefined],
+      [3, undefined],
+      [4, true],
+      [5, undefined],
+      [6, undefined],
+      [7, true],
+    ]);
     expect(remote.takeSkipped()).toEqual([]);
   });
 });

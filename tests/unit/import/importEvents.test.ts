@@ -312,11 +312,19 @@ describe('npm run events:import', () => {
   });
 
   it('exits 0 when everything was copied, and refuses a bad address or an unreachable backend', async () => {
-    events = [events[0] ?? {}];
+    // Records the site never shows (no title, no date), as the original site did not: skipped, not failed.
+    events = [
+      events[0] ?? {},
+      { events_id: 204, events_title: '', events_image: '', events_date: '2024-02-01' },
+      { events_id: 205, events_title: 'Coimbatore - Draft', events_image: '', events_date: ' ' },
+    ];
     details.set(201, { records: [{ event_image: 'Admin//uploads/events/201/1.jpg' }] });
     const result = await run([`${origin}/Admin/api`]);
     expect([result.status, result.stderr]).toEqual([0, '']);
-    expect(result.stdout).toContain('  events: 1 new, 0 updated, 0 unchanged');
+    expect(result.stdout).toContain('  events: 1 new, 0 updated, 0 unchanged\n');
+    expect(result.stdout).toContain('2 records skipped, which the site never shows (no title or no date):');
+    expect(result.stdout).toMatch(/ {2}event 204 “”: .+\n {2}event 205 “Coimbatore - Draft”: .+/);
+    expect(result.stdout).not.toContain('failure');
 
     const bad = await run(['not a url']);
     expect(bad.status).toBe(2);
