@@ -16,14 +16,14 @@ interface Suite {
   specs?: { title: string; file?: string; tests: { results: { duration: number; retry: number }[] }[] }[];
 }
 
-export interface TestTime {
+interface TestTime {
   file: string;
   title: string;
   ms: number;
 }
 
 /** Every test's run (retries included) of a Playwright JSON report, slowest first. */
-export function testTimes(report: unknown): TestTime[] {
+function testTimes(report: unknown): TestTime[] {
   const times: TestTime[] = [];
   const walk = (suite: Suite, file: string, titles: string[]) => {
     const here = suite.file ?? file;

@@ -10,12 +10,16 @@ import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eventsApiRoutes } from '../../src/server/api/eventsRoutes.ts';
 import type { EventsSource } from '../../src/server/events/EventsSource.ts';
-import { createEventsSource } from '../../src/server/events/index.ts';
+import { openEventsSource } from '../../src/server/events/index.ts';
+import { readEventsSettings } from '../../src/server/events/settings.ts';
 import { NON_PAGE_POLICY } from '../../src/server/http/contentSecurityPolicy.ts';
 import { listeningSiteServer } from './listeningSiteServer.ts';
 import { SECURITY_HEADERS } from '../../src/server/securityHeaders.ts';
 import { parseProxyTrust } from '../../src/server/settings.ts';
 import { send } from '../e2e/rawHttp.ts';
+
+/** The events source the settings in `env` choose, as `npm start` opens it. */
+const eventsSourceOf = (env: NodeJS.ProcessEnv) => openEventsSource(readEventsSettings(env));
 
 const LIST = '/Admin/api/events_list';
 const DETAILS = '/Admin/api/event_details_list';
@@ -65,7 +69,7 @@ async function start(trustProxy?: string): Promise<string> {
 beforeAll(async () => {
   dataDir = mkdtempSync(path.join(tmpdir(), 'events-routes-'));
   vi.spyOn(console, 'info').mockImplementation(() => {});
-  source = await createEventsSource({ DATA_DIR: dataDir });
+  source = await eventsSourceOf({ DATA_DIR: dataDir });
   base = await start();
   proxied = await start('loopback');
 });

@@ -2,7 +2,6 @@
  * Every write to the events store, in one place (its shapes are in eventFields.ts): the events admin uses it, and so can an importer.
  *
  *   upsert(fields)                    -> the event's id (a given `id` is kept: insert or update)
- *   replacePhotos(id, photos)         -> an event's photos replaced by new ones, in order
  *   saveImported(event)               -> an event of the old backend with its photos' kept paths
  *   addPhoto(id, bytes, description)  -> one photo added (checked and stripped by photoIntake.ts)
  *   arrangePhotos(id, photos, cover)  -> order, descriptions and cover of the photos it has
@@ -192,33 +191,6 @@ export class EventWriter {
       await this.#removeFiles([photoPath]);
       throw error;
     }
-  }
-
-  /** Replaces all photos of event `id` with `photos`, in order (the first is the cover). */
-  async replacePhotos(
-    id: number,
-    photos: readonly { bytes: Uint8Array; description: string }[],
-  ): Promise<StoredPhoto[]> {
-    this.#requireEvent(id);
-    if (photos.length > MAX_PHOTOS_PER_EVENT) throw new TooManyPhotosError();
-    const stored: string[] = [];
-    try {
-      for (const photo of photos) stored.push(await this.#storeFile(id, photo.bytes));
-    } catch (error) {
-      await this.#removeFiles(stored);
-      throw error;
-    }
-    const old = this.#photos(id).map((photo) => photo.path);
-    this.#transaction(() => {
-      this.#db.prepare('DELETE FROM event_images WHERE events_id = ?').run(id);
-      const insert = this.#db.prepare(
-        'INSERT INTO event_images (events_id, sort_order, event_image, img_description) VALUES (?, ?, ?, ?)',
-      );
-      stored.forEach((photoPath, index) => insert.run(id, index, photoPath, photos[index]?.description.trim() ?? ''));
-      this.#settleCover(id, stored[0] ?? '');
-    });
-    await this.#removeFiles(old);
-    return this.#photos(id);
   }
 
   /**

@@ -12,7 +12,7 @@ import { photoCacheDir } from '../photoCache.ts';
 import type { EventsSource } from './EventsSource.ts';
 import { RemoteEventsSource } from './RemoteEventsSource.ts';
 import { createSampleEvents } from './sampleEvents.ts';
-import { readEventsSettings, type EventsSettings } from '../settings.ts';
+import type { EventsSettings } from '../settings.ts';
 import { SqliteEventsSource } from './SqliteEventsSource.ts';
 
 /** Loads the sample events into `source`, replacing what is there; returns what it loaded. */
@@ -83,8 +83,4 @@ export async function openEventsSource(
     setStoreFlag(db, EVENTS_INITIALISED);
   }
   return source;
-}
-
-export async function createEventsSource(env: NodeJS.ProcessEnv = process.env): Promise<EventsSource> {
-  return openEventsSource(readEventsSettings(env));
 }

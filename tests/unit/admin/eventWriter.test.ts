@@ -134,17 +134,4 @@ describe('EventWriter', () => {
     expect(existsSync(path.join(dataDir, 'uploads/events', String(id)))).toBe(false);
     expect(await writer.remove(id)).toBe(false);
   });
-
-  it('replaces an event’s photos for an importer, keeping its id, and deletes the old files', async () => {
-    const id = writer.upsert({ ...fields, id: 77 });
-    const old = await writer.addPhoto(id, await photo());
-    const stored = await writer.replacePhotos(id, [
-      { bytes: await photo('#123'), description: 'One' },
-      { bytes: await photo('#456'), description: 'Two' },
-    ]);
-    expect(stored.map((photoRow) => photoRow.description)).toEqual(['One', 'Two']);
-    expect(existsSync(fileOf(old.path))).toBe(false);
-    expect(writer.get(77)?.cover).toBe(stored[0]?.path);
-    expect((await source.eventDetails(77)).map((image) => image.img_description)).toEqual(['One', 'Two']);
-  });
 });

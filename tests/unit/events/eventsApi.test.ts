@@ -5,8 +5,12 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { handleEventDetails, handleEventsList, MAX_BODY_BYTES } from '../../../src/server/api/eventsApi.ts';
 import { openDatabase } from '../../../src/server/database.ts';
 import type { EventsSource } from '../../../src/server/events/EventsSource.ts';
-import { createEventsSource } from '../../../src/server/events/index.ts';
+import { openEventsSource } from '../../../src/server/events/index.ts';
+import { readEventsSettings } from '../../../src/server/events/settings.ts';
 import { SqliteEventsSource } from '../../../src/server/events/SqliteEventsSource.ts';
+
+/** The events source the settings in `env` choose, as `npm start` opens it. */
+const eventsSourceOf = (env: NodeJS.ProcessEnv) => openEventsSource(readEventsSettings(env));
 
 let dataDir: string;
 let source: EventsSource;
@@ -23,7 +27,7 @@ const post = (endpoint: string, body?: string, headers: Record<string, string> =
 beforeAll(async () => {
   dataDir = mkdtempSync(path.join(tmpdir(), 'events-api-'));
   vi.spyOn(console, 'info').mockImplementation(() => {});
-  source = await createEventsSource({ DATA_DIR: dataDir });
+  source = await eventsSourceOf({ DATA_DIR: dataDir });
 });
 
 afterAll(async () => {
@@ -36,7 +40,7 @@ describe('first start', () => {
   it('loads the sample events into an empty data folder and says so', async () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'events-first-'));
     const info = vi.spyOn(console, 'info').mockImplementation(() => {});
-    const fresh = await createEventsSource({ DATA_DIR: dir });
+    const fresh = await eventsSourceOf({ DATA_DIR: dir });
     const events = await fresh.listEvents();
     expect(events.length).toBeGreaterThanOrEqual(15);
     expect(info).toHaveBeenCalledWith(expect.stringMatching(/loaded \d+ sample events with \d+ photos/));
@@ -54,7 +58,7 @@ describe('first start', () => {
 
     // A second start finds the data and loads nothing.
     info.mockClear();
-    const again = await createEventsSource({ DATA_DIR: dir });
+    const again = await eventsSourceOf({ DATA_DIR: dir });
     expect(info).not.toHaveBeenCalled();
     await again.close();
     rmSync(dir, { recursive: true, force: true });
@@ -62,7 +66,7 @@ describe('first start', () => {
 
   it('starts empty when EVENTS_SAMPLE_DATA=off', async () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'events-off-'));
-    const empty = await createEventsSource({ DATA_DIR: dir, EVENTS_SAMPLE_DATA: 'off' });
+    const empty = await eventsSourceOf({ DATA_DIR: dir, EVENTS_SAMPLE_DATA: 'off' });
     expect(await empty.listEvents()).toEqual([]);
     await empty.close();
     rmSync(dir, { recursive: true, force: true });

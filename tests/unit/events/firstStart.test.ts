@@ -4,7 +4,11 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { describe, expect, it } from 'vitest';
-import { createEventsSource } from '../../../src/server/events/index.ts';
+import { openEventsSource } from '../../../src/server/events/index.ts';
+import { readEventsSettings } from '../../../src/server/events/settings.ts';
+
+/** The events source the settings in `env` choose, as `npm start` opens it. */
+const eventsSourceOf = (env: NodeJS.ProcessEnv) => openEventsSource(readEventsSettings(env));
 
 const addUser = (dataDir: string) =>
   spawnSync(process.execPath, ['scripts/admin.ts', 'add-user', 'asha'], {
@@ -17,7 +21,7 @@ describe('the first start of a store', () => {
   it('loads the sample events even when `npm run admin` made the database file first', async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'first-start-'));
     expect(addUser(dataDir).status).toBe(0);
-    const source = await createEventsSource({ DATA_DIR: dataDir });
+    const source = await eventsSourceOf({ DATA_DIR: dataDir });
     expect((await source.listEvents()).length).toBeGreaterThanOrEqual(15);
     await source.close();
   });
@@ -25,10 +29,10 @@ describe('the first start of a store', () => {
   it('keeps an EVENTS_SAMPLE_DATA=off store empty, also at later starts with the samples on', async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'first-start-off-'));
     expect(addUser(dataDir).status).toBe(0);
-    const off = await createEventsSource({ DATA_DIR: dataDir, EVENTS_SAMPLE_DATA: 'off' });
+    const off = await eventsSourceOf({ DATA_DIR: dataDir, EVENTS_SAMPLE_DATA: 'off' });
     expect(await off.listEvents()).toEqual([]);
     await off.close();
-    const later = await createEventsSource({ DATA_DIR: dataDir });
+    const later = await eventsSourceOf({ DATA_DIR: dataDir });
     expect(await later.listEvents()).toEqual([]);
     await later.close();
   });
@@ -49,7 +53,7 @@ describe('the first start of a store', () => {
        PRAGMA user_version = 2;`,
     );
     old.close();
-    const source = await createEventsSource({ DATA_DIR: dataDir });
+    const source = await eventsSourceOf({ DATA_DIR: dataDir });
     expect((await source.listEvents()).map((event) => event.events_title)).toEqual(['Erode - Old Event']);
     await source.close();
   });

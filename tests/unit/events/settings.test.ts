@@ -1,6 +1,5 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { createEventsSource } from '../../../src/server/events/index.ts';
 import { EventsSettingsError, readEventsSettings } from '../../../src/server/events/settings.ts';
 
 describe('readEventsSettings', () => {
@@ -56,11 +55,5 @@ describe('readEventsSettings', () => {
   ])('%j stops the start with a message naming the setting', (env, message) => {
     expect(() => readEventsSettings(env)).toThrow(EventsSettingsError);
     expect(() => readEventsSettings(env)).toThrow(message);
-  });
-
-  it('is checked when the events source is made, before anything opens', async () => {
-    await expect(
-      createEventsSource({ EVENTS_API_URL: 'http://host/Admin/api', EVENTS_API_TIMEOUT_MS: 'abc' }),
-    ).rejects.toThrow(EventsSettingsError);
   });
 });
