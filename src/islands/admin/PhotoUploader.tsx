@@ -8,14 +8,10 @@
  */
 import { useEffect, useRef, useState, type DragEvent } from 'react';
 import { UPLOAD_ACCEPT } from '../../lib/imageTypes.ts';
+import { isEditorPhoto, type EditorPhoto } from './photoAnswers.ts';
 import './PhotoUploader.css';
 
-export interface UploadedPhoto {
-  id: number;
-  path: string;
-  thumbnail: string;
-  description: string;
-}
+export type UploadedPhoto = EditorPhoto;
 
 interface Upload {
   key: number;
@@ -56,10 +52,6 @@ interface Props {
 
 const AT_ONCE = 2;
 
-function isUploadedPhoto(value: unknown): value is UploadedPhoto {
-  if (typeof value !== 'object' || value === null) return false;
-  return typeof Reflect.get(value, 'id') === 'number' && typeof Reflect.get(value, 'path') === 'string';
-}
 
 /** Sends one file; resolves with the stored photo or rejects with a message for the user. */
 function send(url: string, csrfToken: string, file: File, onProgress: (share: number) => void): Promise<UploadedPhoto> {
@@ -75,7 +67,7 @@ function send(url: string, csrfToken: string, file: File, onProgress: (share: nu
       const body: unknown = request.response;
       const photo = typeof body === 'object' && body !== null ? Reflect.get(body, 'photo') : undefined;
       const error = typeof body === 'object' && body !== null ? Reflect.get(body, 'error') : undefined;
-      if (request.status === 201 && isUploadedPhoto(photo)) resolve(photo);
+      if (request.status === 201 && isEditorPhoto(photo)) resolve(photo);
       else if (request.status === 401)
         reject(
           new UploadError('You are signed out. Sign in again, then press Retry.', { retryable: true, signedOut: true }),
