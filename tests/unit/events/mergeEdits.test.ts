@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { clashInWords, mergeArrangement, mergeFields, mergeValue } from '../../../src/lib/events/mergeEdits.ts';
 import { takeAnswer, type EditorPhoto } from '../../../src/islands/admin/photoAnswers.ts';
+import { undescribedPhotos, warningText } from '../../../src/lib/events/descriptionWarning.ts';
 
 const photos = (...list: [number, string][]) => list.map(([id, description]) => ({ id, description }));
 
@@ -89,5 +90,21 @@ describe('takeAnswer (the editor after its save’s answer)', () => {
       [9, ''],
     ]);
     expect(next.cover).toBe(1);
+  });
+});
+
+describe('the missing-description note', () => {
+  it('names photo 2 of 3 and links it to its card', () => {
+    const missing = undescribedPhotos(photos([7, 'A ward round'], [8, '  '], [9, 'Lamp lighting']));
+    expect(missing).toEqual([{ place: 2, cardId: 'photo-8' }]);
+    expect(warningText(missing)).toBe('Photo 2 has no description.');
+  });
+
+  it.each([
+    [[8, 11], 'Photos 8 and 11 have no description.'],
+    [[2, 5, 9], 'Photos 2, 5 and 9 have no description.'],
+    [[], ''],
+  ])('%j: %s', (places, text) => {
+    expect(warningText(places.map((place) => ({ place, cardId: `photo-${place}` })))).toBe(text);
   });
 });
