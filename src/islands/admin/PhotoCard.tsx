@@ -95,7 +95,12 @@ export function PhotoCard(props: Props) {
           {confirming ? (
             <>
               <span className="admin-error">Delete this photo?</span>
-              <button type="button" className="button button--danger button--small" data-confirm onClick={props.onRemove}>
+              <button
+                type="button"
+                className="button button--danger button--small"
+                data-confirm
+                onClick={props.onRemove}
+              >
                 Yes, delete
               </button>
               <button type="button" className={small} onClick={props.onCancelRemove}>

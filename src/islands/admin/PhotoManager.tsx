@@ -139,6 +139,7 @@ export function PhotoManager({ eventId, initialPhotos, initialCoverId, maxPhotos
         enabled={hydrated}
         onUploaded={(photo) => setPhotos((current) => [...current, photo])}
         onSignedOut={() => setSignedOut(true)}
+        storedFiles={photos.map((photo) => ({ name: photo.originalName ?? '', size: photo.originalSize ?? 0 }))}
       />
       <p className="admin-hint">
         {photos.length} of at most {maxPhotos} photos.{' '}

@@ -4,8 +4,7 @@
  * connection or the server), so the office is never told "try again" when the answer is "sign in".
  */
 export type AdminAnswer =
-  | { outcome: 'ok'; body: unknown }
-  | { outcome: 'signed-out' | 'failed' | 'gone'; message: string };
+  { outcome: 'ok'; body: unknown } | { outcome: 'signed-out' | 'failed' | 'gone'; message: string };
 
 export const SIGNED_OUT_MESSAGE =
   'You are signed out: your session ended. Sign in again; what you typed is kept in this browser and saved once you are back.';

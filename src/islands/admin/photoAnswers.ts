@@ -83,7 +83,8 @@ export function takeAnswer(
 ): { photos: EditorPhoto[]; cover: number | undefined } {
   const { merged } = mergeArrangement(sent, arrangementOfPhotos(local.photos, local.cover), answer.arrangement, 'mine');
   const photos = merged.photos.flatMap(({ id, description }) => {
-    const photo = local.photos.find((candidate) => candidate.id === id) ?? answer.photos.find((candidate) => candidate.id === id);
+    const photo =
+      local.photos.find((candidate) => candidate.id === id) ?? answer.photos.find((candidate) => candidate.id === id);
     return photo ? [{ ...photo, description }] : [];
   });
   const sentIds = new Set(sent.photos.map((photo) => photo.id));

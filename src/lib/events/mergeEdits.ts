@@ -56,7 +56,8 @@ function mergeOrder(base: number[], mine: number[], current: number[], prefer: P
   const moved = orderWithin(mine, known) !== orderWithin(base, known);
   const movedThere = orderWithin(current, known) !== orderWithin(base, known);
   const takeMine = moved && (!movedThere || prefer === 'mine');
-  if (!takeMine) return { order: current, clash: moved && movedThere && orderWithin(mine, known) !== orderWithin(current, known) };
+  if (!takeMine)
+    return { order: current, clash: moved && movedThere && orderWithin(mine, known) !== orderWithin(current, known) };
   const listed = mine.filter((id) => current.includes(id));
   return { order: [...listed, ...current.filter((id) => !listed.includes(id))], clash: false };
 }

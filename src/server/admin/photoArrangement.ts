@@ -27,7 +27,10 @@ const photoTextSchema = z.object({ id: z.number().int().positive(), description:
 const arrangementSchema = z.object({
   version: z.number().int().nonnegative().optional(),
   base: z
-    .object({ photos: z.array(photoTextSchema).max(MAX_PHOTOS_PER_EVENT), cover: z.number().int().positive().nullable() })
+    .object({
+      photos: z.array(photoTextSchema).max(MAX_PHOTOS_PER_EVENT),
+      cover: z.number().int().positive().nullable(),
+    })
     .optional(),
   photos: z
     .array(
@@ -67,7 +70,12 @@ function recordArranged(services: EventAdminServices, session: AdminSession, eve
     last.username === session.username &&
     Date.now() - Date.parse(last.at) < AUDIT_QUIET_MS;
   if (quiet) return;
-  services.audit.record({ username: session.username, action: 'photos-arranged', eventId: event.id, detail: event.title });
+  services.audit.record({
+    username: session.username,
+    action: 'photos-arranged',
+    eventId: event.id,
+    detail: event.title,
+  });
 }
 
 export async function handleArrangePhotos(

@@ -37,7 +37,9 @@ describe('event and photo numbers', () => {
     expect(source.wasRemoved(newest)).toBe(true);
     expect(source.wasRemoved(first)).toBe(false);
 
-    const jpeg = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#123' } }).jpeg().toBuffer();
+    const jpeg = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#123' } })
+      .jpeg()
+      .toBuffer();
     const photo = await services.events.addPhoto(first, jpeg);
     await services.events.removePhoto(first, photo.id);
     expect((await services.events.addPhoto(first, jpeg)).id).toBeGreaterThan(photo.id);
@@ -70,10 +72,14 @@ describe('a new event’s form, saved twice', () => {
     expect(first).toEqual(second);
     expect(services.events.list()).toHaveLength(1);
     expect(services.events.madeByForm(key)).toBe(services.events.list()[0]?.id);
-    const other = eventFormPage(postForm({ ...values, form_key: 'b'.repeat(32) }).request, {
-      ...admin,
-      form: new URLSearchParams({ ...values, form_key: 'b'.repeat(32) }),
-    }, PLACES);
+    const other = eventFormPage(
+      postForm({ ...values, form_key: 'b'.repeat(32) }).request,
+      {
+        ...admin,
+        form: new URLSearchParams({ ...values, form_key: 'b'.repeat(32) }),
+      },
+      PLACES,
+    );
     expect(other).not.toEqual(first);
     expect(services.events.list()).toHaveLength(2);
   });

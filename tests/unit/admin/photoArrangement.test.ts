@@ -90,14 +90,22 @@ describe('POST /Admin/edit/events/<id>/arrangement', () => {
       photos: opened.photos.map(({ id, description }) => ({ id, description })),
       cover: opened.photos[0]?.id ?? null,
     };
-    const [first, second, third] = base.photos as [(typeof base.photos)[0], (typeof base.photos)[0], (typeof base.photos)[0]];
+    const [first, second, third] = base.photos as [
+      (typeof base.photos)[0],
+      (typeof base.photos)[0],
+      (typeof base.photos)[0],
+    ];
     const edit = (photoId: number, description: string) =>
       base.photos.map((photo) => (photo.id === photoId ? { ...photo, description } : photo));
     // Tab A changes the first photo's caption; tab B, opened at the same version, the second's.
-    const tabA = await arrange(post(JSON.stringify({ version: opened.version, base, photos: edit(first.id, 'From tab A'), cover: base.cover })));
+    const tabA = await arrange(
+      post(JSON.stringify({ version: opened.version, base, photos: edit(first.id, 'From tab A'), cover: base.cover })),
+    );
     expect(tabA.status).toBe(200);
     await services.events.removePhoto(eventId, third.id);
-    const tabB = await arrange(post(JSON.stringify({ version: opened.version, base, photos: edit(second.id, 'From tab B'), cover: base.cover })));
+    const tabB = await arrange(
+      post(JSON.stringify({ version: opened.version, base, photos: edit(second.id, 'From tab B'), cover: base.cover })),
+    );
     const answer = await tabB.json();
     expect(answer).toMatchObject({ saved: true, gone: [third.id], clashes: [] });
     const stored = services.events.get(eventId)?.photos.map((photo) => [photo.id, photo.description]);
@@ -115,7 +123,11 @@ describe('POST /Admin/edit/events/<id>/arrangement', () => {
     if (!opened || !photo) throw new Error('no photo');
     const base = { photos: [{ id: photo.id, description: photo.description }], cover: photo.id };
     const send = (description: string) =>
-      arrange(post(JSON.stringify({ version: opened.version, base, photos: [{ id: photo.id, description }], cover: photo.id })));
+      arrange(
+        post(
+          JSON.stringify({ version: opened.version, base, photos: [{ id: photo.id, description }], cover: photo.id }),
+        ),
+      );
     expect((await send('Saved first')).status).toBe(200);
     const answer = await (await send('Typed later')).json();
     expect(answer.clashes).toEqual([

@@ -59,10 +59,15 @@ describe('mergeArrangement', () => {
 describe('mergeFields', () => {
   it('merges the form’s fields one by one', () => {
     const labels = { title: 'the title', date: 'the date' };
-    const result = mergeFields(labels, { title: 'T', date: '2025-01-01' }, { title: 'T', date: '2025-02-02' }, {
-      title: 'Other tab',
-      date: '2025-01-01',
-    });
+    const result = mergeFields(
+      labels,
+      { title: 'T', date: '2025-01-01' },
+      { title: 'T', date: '2025-02-02' },
+      {
+        title: 'Other tab',
+        date: '2025-01-01',
+      },
+    );
     expect(result).toEqual({ merged: { title: 'Other tab', date: '2025-02-02' }, clashes: [] });
   });
 });
