@@ -9,8 +9,8 @@
  *   removePhoto(id, photoId), remove(id) -> rows deleted, then their files and resized copies
  *   list(), get(id)                   -> what the admin shows, drafts included (eventReads.ts)
  *
- * Files are stored by photoFile.ts, numbers given by eventNumbers.ts. The cover (`events_image`) is a photo of the event, the first
- * one unless chosen. Triggers raise the store's events revision on each change (database.ts), so
+ * Files are stored by photoFile.ts, numbers given by eventNumbers.ts. The cover (`events_image`)
+ * is a photo of the event, the first one unless chosen. Triggers raise the store's events revision on each change (database.ts), so
  * the public list and pages follow at once.
  */
 import { rm, stat } from 'node:fs/promises';
@@ -74,13 +74,8 @@ export class EventWriter {
   list(): AdminEventSummary[] {
     return listStoredEvents(this.#db);
   }
-
   get(id: number): AdminEvent | undefined {
     return readStoredEvent(this.#db, id);
-  }
-
-  #photos(id: number): StoredPhoto[] {
-    return photosOf(this.#db, id);
   }
 
   #requireEvent(id: number) {
@@ -101,7 +96,7 @@ export class EventWriter {
 
   /** Makes the cover a photo of the event: kept if it still is one, else the first photo, else "". */
   #settleCover(id: number, wanted?: string) {
-    const paths = this.#photos(id).map((photo) => photo.path);
+    const paths = photosOf(this.#db, id).map((photo) => photo.path);
     const current = wanted ?? this.get(id)?.cover ?? '';
     const cover = paths.includes(current) ? current : (paths[0] ?? '');
     this.#db
@@ -141,13 +136,18 @@ export class EventWriter {
     return id;
   }
 
-  /** Processes and stores a photo's file; returns its public path. Refusals are PhotoRefusedErrors. */
-  #storeFile(id: number, bytes: Uint8Array): Promise<string> {
-    return storePhotoFile(this.#uploadsDir, id, bytes);
-  }
-
   #photoCount(id: number): number {
     return countSchema.parse(this.#db.prepare('SELECT count(*) AS n FROM event_images WHERE events_id = ?').get(id)).n;
+  }
+
+  /** Inserts `photos` as event `id`'s, in order (its photos deleted first). */
+  #insertPhotos(id: number, photos: readonly { path: string; description: string }[]) {
+    const insert = this.#db.prepare(
+      'INSERT INTO event_images (id, events_id, sort_order, event_image, img_description) VALUES (?, ?, ?, ?, ?)',
+    );
+    photos.forEach((photo, index) =>
+      insert.run(nextId(this.#db, 'event_images'), id, index, photo.path, photo.description),
+    );
   }
 
   /** Adds one photo at the end of the event's photos; `original` is the file it came from, for the office. */
@@ -159,7 +159,7 @@ export class EventWriter {
   ): Promise<StoredPhoto> {
     this.#requireEvent(id);
     if (this.#photoCount(id) >= MAX_PHOTOS_PER_EVENT) throw new TooManyPhotosError();
-    const photoPath = await this.#storeFile(id, bytes);
+    const photoPath = await storePhotoFile(this.#uploadsDir, id, bytes);
     try {
       return this.#transaction(() => {
         this.#requireEvent(id);
@@ -197,24 +197,22 @@ export class EventWriter {
     if (photos.length > MAX_PHOTOS_PER_EVENT) throw new TooManyPhotosError();
     const stored: string[] = [];
     try {
-      for (const photo of photos) stored.push(await this.#storeFile(id, photo.bytes));
+      for (const photo of photos) stored.push(await storePhotoFile(this.#uploadsDir, id, photo.bytes));
     } catch (error) {
       await this.#removeFiles(stored);
       throw error;
     }
-    const old = this.#photos(id).map((photo) => photo.path);
+    const old = photosOf(this.#db, id).map((photo) => photo.path);
     this.#transaction(() => {
       this.#db.prepare('DELETE FROM event_images WHERE events_id = ?').run(id);
-      const insert = this.#db.prepare(
-        'INSERT INTO event_images (id, events_id, sort_order, event_image, img_description) VALUES (?, ?, ?, ?, ?)',
-      );
-      stored.forEach((photoPath, index) =>
-        insert.run(nextId(this.#db, 'event_images'), id, index, photoPath, photos[index]?.description.trim() ?? ''),
+      this.#insertPhotos(
+        id,
+        stored.map((photoPath, index) => ({ path: photoPath, description: photos[index]?.description.trim() ?? '' })),
       );
       this.#settleCover(id, stored[0] ?? '');
     });
     await this.#removeFiles(old);
-    return this.#photos(id);
+    return photosOf(this.#db, id);
   }
 
   /**
@@ -226,7 +224,7 @@ export class EventWriter {
    * An event made in the admin is never written over: MadeHereError, nothing changed.
    */
   async saveImported(event: ImportedEvent): Promise<void> {
-    const old = this.#photos(event.id).map((photo) => photo.path);
+    const old = photosOf(this.#db, event.id).map((photo) => photo.path);
     this.#transaction(() => {
       if (this.madeHere(event.id)) {
         throw new MadeHereError(`Event ${event.id} was made in the admin; the importer leaves it alone.`);
@@ -240,12 +238,7 @@ export class EventWriter {
         )
         .run(event.id, event.title, event.subTitle, event.cover, event.date);
       this.#db.prepare('DELETE FROM event_images WHERE events_id = ?').run(event.id);
-      const insert = this.#db.prepare(
-        'INSERT INTO event_images (id, events_id, sort_order, event_image, img_description) VALUES (?, ?, ?, ?, ?)',
-      );
-      event.photos.forEach((photo, index) =>
-        insert.run(nextId(this.#db, 'event_images'), event.id, index, photo.path, photo.description),
-      );
+      this.#insertPhotos(event.id, event.photos);
     });
     await this.#removeFiles(old);
   }
@@ -257,7 +250,7 @@ export class EventWriter {
   arrangePhotos(id: number, photos: readonly { id: number; description: string }[], cover?: number): void {
     this.#transaction(() => {
       this.#requireEvent(id);
-      const current = this.#photos(id);
+      const current = photosOf(this.#db, id);
       const listed = photos.filter((photo) => current.some((known) => known.id === photo.id));
       const rest = current.filter((known) => !listed.some((photo) => photo.id === known.id));
       const update = this.#db.prepare(
@@ -271,7 +264,7 @@ export class EventWriter {
 
   /** Removes one photo and its files; undefined when the event has no such photo. */
   async removePhoto(id: number, photoId: number): Promise<StoredPhoto | undefined> {
-    const photo = this.#photos(id).find((candidate) => candidate.id === photoId);
+    const photo = photosOf(this.#db, id).find((candidate) => candidate.id === photoId);
     if (!photo) return undefined;
     this.#transaction(() => {
       this.#db.prepare('DELETE FROM event_images WHERE id = ? AND events_id = ?').run(photoId, id);
