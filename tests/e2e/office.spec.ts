@@ -128,10 +128,24 @@ test('an owner sees the links not yet used and withdraws one, after being asked;
     await owner.getByLabel('User name').fill('ghost');
     await owner.getByLabel('Role', { exact: true }).selectOption('owner');
     await owner.getByRole('button', { name: 'Invite' }).click();
-    const link = await owner.getByLabel('One-time link').inputValue();
+    const first = await owner.getByLabel('One-time link').inputValue();
+    await expect(owner.locator('[data-link-box]')).toContainText(
+      /Invitation for ghost \(Owner\) — works once, until .* IST\./,
+    );
+    await expect(owner.getByRole('button', { name: 'Copy link' })).toBeVisible();
     const pending = owner.getByRole('table', { name: 'Links not yet used, newest first' });
     const row = pending.getByRole('row').filter({ hasText: 'ghost' });
     await expect(row.getByRole('cell')).toHaveText([/^ghost\s*Invitation$/, 'Owner', ADMIN_USER, /IST$/, /Withdraw/]);
+    // Leaving the page loses no way in: the invitation is made again from its row, the first link stops working.
+    await owner.goto('/Admin/staff');
+    await row.getByRole('button', { name: 'New link for the invitation for ghost (owner)' }).click();
+    const link = await owner.getByLabel('One-time link').inputValue();
+    expect(link).not.toBe(first);
+    const stranger = await browser.newContext();
+    const replaced = await stranger.request.get(first);
+    expect(replaced.status()).toBe(404);
+    expect(await replaced.text()).toContain('replaced by a newer one');
+    await stranger.close();
 
     await row.getByRole('link', { name: 'Withdraw the invitation for ghost (owner)' }).click();
     await expect(owner.getByRole('heading', { level: 1 })).toHaveText('Withdraw this link?');
