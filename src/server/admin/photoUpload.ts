@@ -25,11 +25,9 @@ export type UploadRead =
  */
 export function originalFileName(name: string | undefined): string {
   const last = (name ?? '').split(/[\\/]/).pop() ?? '';
-  // eslint-disable-next-line no-control-regex
-  return last
-    .replace(/[\u0000-\u001f\u007f]/g, '')
-    .trim()
-    .slice(0, 200);
+  // eslint-disable-next-line no-control-regex -- removing control characters is the point here
+  const CONTROL = /[\u0000-\u001f\u007f]/g;
+  return last.replace(CONTROL, '').trim().slice(0, 200);
 }
 
 const TOO_LARGE = `The photo is larger than ${MAX_PHOTO_BYTES / (1024 * 1024)} MB. Please send a smaller photo (a phone's "large" or "medium" size is plenty).`;
