@@ -7,6 +7,7 @@
  * event's form carries a key made when it was shown: sent again, it leads to the same event.
  */
 import { placeOfEvent } from '../../lib/events/filterEvents.ts';
+import { indianDate, isoDateOf } from '../../lib/events/indianDate.ts';
 import { clashInWords, mergeArrangement, mergeFields, type Arrangement } from '../../lib/events/mergeEdits.ts';
 import type { AdminEvent, EventFields } from '../events/eventFields.ts';
 import type { AuditAction } from './auditLog.ts';
@@ -25,7 +26,12 @@ type FieldName = keyof typeof FIELD_LABELS;
 
 /** The form's fields as an event has them (the values the form is shown with). */
 export function valuesOfEvent(event: AdminEvent, places: readonly string[]): EventFormValues {
-  return { title: event.title, subTitle: event.subTitle, date: event.date, place: placeOfEvent(event.title, places) };
+  return {
+    title: event.title,
+    subTitle: event.subTitle,
+    date: indianDate(event.date),
+    place: placeOfEvent(event.title, places),
+  };
 }
 
 function parseJson(text: string | null): unknown {
@@ -77,7 +83,9 @@ export function saveExistingEvent(
   if (!parsed.ok) throw new Error('saveExistingEvent takes a form that parses');
   const upToDate = form.get('version') === String(event.version);
   const current = valuesOfEvent(event, places);
-  const mine = eventFormValues(form);
+  const typed = eventFormValues(form);
+  // The same day written another way is no change.
+  const mine = { ...typed, date: indianDate(isoDateOf(typed.date) ?? typed.date) };
   const fields = mergeFields(FIELD_LABELS, upToDate ? current : (baseValues(form) ?? current), mine, current);
   const mergedForm = new URLSearchParams(form);
   mergedForm.set('title', fields.merged.title);
