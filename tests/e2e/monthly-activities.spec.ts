@@ -39,7 +39,7 @@ test.describe('Monthly Activities without JavaScript', () => {
       await expect(page.getByLabel('Place')).toHaveValue('Tamil Nadu');
       await expect(page.getByLabel('Place').locator('option')).toHaveText(siteContent().activityPlaces);
       await expect(page.getByLabel('Year')).toHaveValue('2025');
-      await expect(status(page)).toHaveText('2 events for Tamil Nadu in 2025.');
+      await expect(status(page)).toHaveText('2 events for Tamil Nadu in 2025, and the cricket tournament: 3 cards.');
       await expect(titles(page)).toHaveText([
         'Tamil Nadu - World Anaesthesia Day 2025',
         'Tamil Nadu - State Quiz for Postgraduates',
@@ -74,7 +74,9 @@ test.describe('Monthly Activities without JavaScript', () => {
       await page.getByLabel('Place').selectOption('Chennai');
       await page.getByLabel('Year').selectOption('2023');
       await page.getByRole('button', { name: 'Show events' }).click();
-      await expect(status(page)).toHaveText('No events for Chennai in 2023.');
+      await expect(status(page)).toHaveText(
+        'No events for Chennai in 2023; only the card of the cricket tournament is shown.',
+      );
       await expect(cards(page)).toHaveCount(1);
       await expect(cards(page).first()).toHaveAttribute('data-event-id', 'static-001');
     });
@@ -93,7 +95,7 @@ test.describe('Monthly Activities without JavaScript', () => {
         /Events are listed for the years 2021 to \d{4}, not “1999”, so 2025 is shown\./,
       ]);
       await expect(page.locator('img[src="x"]')).toHaveCount(0);
-      await expect(status(page)).toHaveText('2 events for Tamil Nadu in 2025.');
+      await expect(status(page)).toHaveText('2 events for Tamil Nadu in 2025, and the cricket tournament: 3 cards.');
     });
   });
 
@@ -150,7 +152,7 @@ test.describe('Monthly Activities with JavaScript', () => {
     await page.goBack();
     await expect(page).toHaveURL(/\/monthly-activities$/);
     await expect(page.getByLabel('Place')).toHaveValue('Tamil Nadu');
-    await expect(status(page)).toHaveText('2 events for Tamil Nadu in 2025.');
+    await expect(status(page)).toHaveText('2 events for Tamil Nadu in 2025, and the cricket tournament: 3 cards.');
     await page.goForward();
     await expect(page.getByLabel('Place')).toHaveValue('Salem');
     await expect(status(page)).toHaveText('1 event for Salem in 2025.');
