@@ -81,16 +81,20 @@ describe('takeAnswer (the editor after its save’s answer)', () => {
   });
 
   it('takes other tabs’ changes, drops deleted photos, keeps what was typed since and uploads that finished since', () => {
-    const sent = { photos: photos([1, 'Mine'], [2, ''], [3, '']), cover: 1 };
-    const local = { photos: [photo(1, 'Mine, typed on '), photo(2, ''), photo(3, ''), photo(9, '')], cover: 1 };
+    const sent = { photos: photos([1, 'Mine'], [2, ''], [3, ''], [4, '']), cover: 1 };
+    const local = {
+      photos: [photo(1, 'Mine, typed on '), photo(2, ''), photo(3, 'Typed since, not sent yet'), photo(9, '')],
+      cover: 1,
+    };
     const answer = {
-      photos: [photo(1, 'Mine'), photo(2, 'From tab A'), photo(5, 'Added there')],
-      arrangement: { photos: photos([1, 'Mine'], [2, 'From tab A'], [5, 'Added there']), cover: 1 },
+      photos: [photo(1, 'Mine'), photo(2, 'From tab A'), photo(3, 'From tab B'), photo(5, 'Added there')],
+      arrangement: { photos: photos([1, 'Mine'], [2, 'From tab A'], [3, 'From tab B'], [5, 'Added there']), cover: 1 },
     };
     const next = takeAnswer(sent, local, answer);
     expect(next.photos.map((item) => [item.id, item.description])).toEqual([
       [1, 'Mine, typed on '],
       [2, 'From tab A'],
+      [3, 'Typed since, not sent yet'],
       [5, 'Added there'],
       [9, ''],
     ]);
