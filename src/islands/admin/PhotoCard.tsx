@@ -26,7 +26,7 @@ interface Props {
 }
 
 /** A file's size for people: "850 KB", "2.4 MB". */
-export function sizeInWords(bytes: number): string {
+function sizeInWords(bytes: number): string {
   if (bytes < 1024 * 1024) return `${Math.max(1, Math.round(bytes / 1024))} KB`;
   return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
 }

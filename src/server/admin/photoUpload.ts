@@ -23,7 +23,7 @@ export type UploadRead =
  * The name a browser gave the file, as the office may be shown it (never to store or serve the
  * file): its last path segment, without control characters, at most 200 characters.
  */
-export function originalFileName(name: string | undefined): string {
+function originalFileName(name: string | undefined): string {
   const last = (name ?? '').split(/[\\/]/).pop() ?? '';
   // eslint-disable-next-line no-control-regex -- removing control characters is the point here
   const CONTROL = /[\u0000-\u001f\u007f]/g;
