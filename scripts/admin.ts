@@ -10,11 +10,13 @@
  *   list-users           lists the accounts and their roles
  * The password is read from standard input (its first line) when that is not a terminal, as in
  * `printf '%s\n' "$PASSWORD" | npm run admin -- add-user asha`; at a terminal it is asked for
- * twice, without echo. Exit code 0 on success; otherwise 1 (or 2 for a wrong command) and one
- * line saying why. The server may run meanwhile: the store takes both.
+ * twice, without echo, and again after one too short or two that differ (passwordPrompt.ts).
+ * Exit code 0 on success; otherwise 1 (or 2 for a wrong command) and one line saying why. The
+ * server may run meanwhile: the store takes both.
  */
 import { createInterface } from 'node:readline';
 import { AuditLog } from '../src/server/admin/auditLog.ts';
+import { askNewPassword } from '../src/server/admin/passwordPrompt.ts';
 import { LoginThrottle } from '../src/server/admin/loginThrottle.ts';
 import { isAdminRole, type AdminRole } from '../src/server/admin/roles.ts';
 import { AccountError, AdminUsers } from '../src/server/admin/users.ts';
@@ -73,10 +75,8 @@ function askHidden(question: string): Promise<string> {
 
 async function newPassword(): Promise<string> {
   if (!process.stdin.isTTY) return readLine();
-  const first = await askHidden('New password (at least 12 characters): ');
-  const second = await askHidden('The same password again: ');
-  if (first !== second) fail('The two passwords differ; nothing was changed.');
-  return first;
+  const password = await askNewPassword(askHidden, (line) => console.error(line));
+  return password ?? fail('No password was chosen; nothing was changed.');
 }
 
 /** The store in `dataDir`, or one line saying why it cannot be opened (a folder without write access, a broken file). */

@@ -49,6 +49,9 @@ export interface EventsBrowserProps {
   staticCard: EventCardData;
 }
 
+/** The fixed last card, as the status line counts it. */
+const ALSO_SHOWN = 'the cricket tournament';
+
 const FAILED_MESSAGE = 'Sorry, the events could not be loaded just now. Please check your connection and try again.';
 
 const same = (one: ActivitySelection, other: ActivitySelection) => one.place === other.place && one.year === other.year;
@@ -94,7 +97,7 @@ export function EventsBrowser(props: EventsBrowserProps) {
   const loading = !failed && cards === undefined;
   let status = FAILED_MESSAGE;
   if (loading) status = 'Loading events…';
-  else if (cards && !failed) status = activityStatus(cards.length, selection);
+  else if (cards && !failed) status = activityStatus(cards.length, selection, ALSO_SHOWN);
 
   // A selection other than the page's needs the whole list: fetch it if nobody has yet.
   useEffect(() => {

@@ -1,7 +1,8 @@
 /**
  * A grid of photo thumbnails that open a full-screen viewer (PhotoSwipe): previous and next
  * wrap around, arrow keys move, Escape, the close button or a click on the backdrop closes it,
- * and focus returns to the thumbnail. Without JavaScript each thumbnail links to its photo.
+ * and focus returns to the thumbnail. Without JavaScript each thumbnail links to its photo; a tap
+ * before this island has loaded is held and opened in the viewer once it has (EarlyGalleryTaps.astro).
  * Thumbnails come in the sizes their srcset offers, and load lazily after the first two.
  */
 import { useEffect, useRef } from 'react';
@@ -52,6 +53,8 @@ export function PhotoGallery({ photos, label }: PhotoGalleryProps) {
       children: 'a',
       pswpModule: () => import('photoswipe'),
       loop: true,
+      // An opaque backdrop: the page's logo and menu button never show through under the counter and Close.
+      bgOpacity: 1,
       bgClickAction: 'close',
       showHideAnimationType: window.matchMedia('(prefers-reduced-motion: reduce)').matches ? 'none' : 'zoom',
       closeTitle: 'Close (Esc)',
@@ -94,11 +97,20 @@ export function PhotoGallery({ photos, label }: PhotoGalleryProps) {
       });
     });
     lightbox.init();
+    // A photo tapped before this island was ready (EarlyGalleryTaps.astro) opens now.
+    gallery.dataset['galleryReady'] = '';
+    const waiting = gallery.dataset['openWhenReady'];
+    if (waiting !== undefined) {
+      delete gallery.dataset['openWhenReady'];
+      gallery.removeAttribute('aria-busy');
+      gallery.querySelector('.photo-gallery__opening')?.classList.remove('photo-gallery__opening');
+      lightbox.loadAndOpen(Number(waiting) || 0);
+    }
     return () => lightbox.destroy();
   }, []);
 
   return (
-    <ul ref={galleryRef} className="photo-gallery card-grid" aria-label={label}>
+    <ul ref={galleryRef} className="photo-gallery card-grid" aria-label={label} data-photo-gallery>
       {photos.map((photo, index) => (
         <li key={`${photo.src}-${index}`}>
           <a

@@ -143,6 +143,54 @@ ${revisionTriggers(['events', 'event_images'])}
   // first read a message is looked up by action too), newest first.
   `CREATE INDEX IF NOT EXISTS audit_log_by_name ON audit_log(username COLLATE NOCASE, id);
    CREATE INDEX IF NOT EXISTS audit_log_by_action ON audit_log(action, id);`,
+  // Each event's version: raised by every change to the event or its photos, so a save made from
+  // an older version (another tab, another device) is merged, never written over what it missed.
+  `ALTER TABLE events ADD COLUMN version INTEGER NOT NULL DEFAULT 0;
+   CREATE TRIGGER events_version_on_update AFTER UPDATE ON events
+     WHEN NEW.version = OLD.version AND (OLD.events_title IS NOT NEW.events_title
+       OR OLD.events_sub_title IS NOT NEW.events_sub_title OR OLD.events_image IS NOT NEW.events_image
+       OR OLD.events_date IS NOT NEW.events_date OR OLD.published IS NOT NEW.published)
+     BEGIN UPDATE events SET version = OLD.version + 1 WHERE events_id = NEW.events_id; END;
+   CREATE TRIGGER event_images_version_on_insert AFTER INSERT ON event_images
+     BEGIN UPDATE events SET version = version + 1 WHERE events_id = NEW.events_id; END;
+   CREATE TRIGGER event_images_version_on_update AFTER UPDATE ON event_images
+     WHEN OLD.sort_order IS NOT NEW.sort_order OR OLD.img_description IS NOT NEW.img_description
+       OR OLD.event_image IS NOT NEW.event_image
+     BEGIN UPDATE events SET version = version + 1 WHERE events_id IN (OLD.events_id, NEW.events_id); END;
+   CREATE TRIGGER event_images_version_on_delete AFTER DELETE ON event_images
+     BEGIN UPDATE events SET version = version + 1 WHERE events_id = OLD.events_id; END;`,
+  // A new event's form carries a key made when it is shown: the same key sent again (a double
+  // tap, a second press, Back then Save) leads to the event it made, never to a second one.
+  `CREATE TABLE event_form_keys (
+     form_key TEXT PRIMARY KEY,
+     events_id INTEGER NOT NULL,
+     created_at INTEGER NOT NULL
+   );`,
+  // Event and photo numbers only grow: a deleted one's number is never given again (a shared
+  // /Events/<id> link never opens another event). The counters start above every number in use or
+  // named in the audit log; a deleted event is remembered, so its page says it was removed.
+  `CREATE TABLE id_counters (name TEXT PRIMARY KEY, last INTEGER NOT NULL);
+   INSERT INTO id_counters (name, last) VALUES
+     ('events', max(coalesce((SELECT max(events_id) FROM events), 0), coalesce((SELECT max(events_id) FROM audit_log), 0))),
+     ('event_images', coalesce((SELECT max(id) FROM event_images), 0));
+   CREATE TRIGGER events_id_counted AFTER INSERT ON events
+     BEGIN UPDATE id_counters SET last = max(last, NEW.events_id) WHERE name = 'events'; END;
+   CREATE TRIGGER event_images_id_counted AFTER INSERT ON event_images
+     BEGIN UPDATE id_counters SET last = max(last, NEW.id) WHERE name = 'event_images'; END;
+   CREATE TABLE removed_events (events_id INTEGER PRIMARY KEY, removed_at TEXT NOT NULL);
+   INSERT INTO removed_events (events_id, removed_at)
+     SELECT events_id, max(at) FROM audit_log
+     WHERE action = 'event-deleted' AND events_id IS NOT NULL AND events_id NOT IN (SELECT events_id FROM events)
+     GROUP BY events_id;
+   CREATE TRIGGER events_removal_kept AFTER DELETE ON events
+     BEGIN INSERT OR REPLACE INTO removed_events (events_id, removed_at)
+       VALUES (OLD.events_id, strftime('%Y-%m-%dT%H:%M:%fZ', 'now')); END;
+   CREATE TRIGGER events_removal_undone AFTER INSERT ON events
+     BEGIN DELETE FROM removed_events WHERE events_id = NEW.events_id; END;`,
+  // The name and size of the file a photo came from, shown on its card until it has a
+  // description (the office can tell which files arrived); never used to store or serve it.
+  `ALTER TABLE event_images ADD COLUMN original_name TEXT NOT NULL DEFAULT '';
+   ALTER TABLE event_images ADD COLUMN original_size INTEGER NOT NULL DEFAULT 0;`,
 ];
 
 export const DATABASE_FILE = 'site.sqlite';

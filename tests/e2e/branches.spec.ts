@@ -43,6 +43,11 @@ test('lists the 19 branch groups in their order, each with the city as id and he
     BRANCHES.map((branch) => slugify(branch.city)),
   );
   await expect(cards.locator('h2')).toHaveText(BRANCHES.map((branch) => branch.city));
+  // A list at the top jumps to each branch: the page is many screens long on a phone.
+  const index = page.getByRole('navigation', { name: 'Go to a branch' });
+  await expect(index.getByRole('link')).toHaveText(BRANCHES.map((branch) => branch.city));
+  await index.getByRole('link', { name: LONGEST.city }).click();
+  await expect(branchCard(page, LONGEST.city).getByRole('heading', { level: 2 })).toBeInViewport();
 });
 
 test('every footer branch link lands on its branch card', async ({ page }) => {

@@ -40,7 +40,7 @@ test.describe('Monthly Activities without JavaScript', () => {
       await expect(page.getByLabel('Place')).toHaveValue('Tamil Nadu');
       await expect(page.getByLabel('Place').locator('option')).toHaveText(siteContent().activityPlaces);
       await expect(page.getByLabel('Year')).toHaveValue('2025');
-      await expect(status(page)).toHaveText('2 events for Tamil Nadu in 2025.');
+      await expect(status(page)).toHaveText('2 events for Tamil Nadu in 2025, and the cricket tournament: 3 cards.');
       await expect(titles(page)).toHaveText([
         'Tamil Nadu - World Anaesthesia Day 2025',
         'Tamil Nadu - State Quiz for Postgraduates',
@@ -70,12 +70,14 @@ test.describe('Monthly Activities without JavaScript', () => {
       await page.getByRole('button', { name: 'Show events' }).click();
       await expect(page).toHaveURL(/\/monthly-activities\?place=Salem&year=2024$/);
       await expect(titles(page)).toHaveText(['Salem - Regional Anaesthesia CME', 'Tamil Nadu']);
-      await expect(status(page)).toHaveText('1 event for Salem in 2024.');
+      await expect(status(page)).toHaveText('1 event for Salem in 2024, and the cricket tournament: 2 cards.');
 
       await page.getByLabel('Place').selectOption('Chennai');
       await page.getByLabel('Year').selectOption('2023');
       await page.getByRole('button', { name: 'Show events' }).click();
-      await expect(status(page)).toHaveText('No events for Chennai in 2023.');
+      await expect(status(page)).toHaveText(
+        'No events for Chennai in 2023; only the card of the cricket tournament is shown.',
+      );
       await expect(cards(page)).toHaveCount(1);
       await expect(cards(page).first()).toHaveAttribute('data-event-id', 'static-001');
     });
@@ -94,7 +96,7 @@ test.describe('Monthly Activities without JavaScript', () => {
         /Events are listed for the years 2021 to \d{4}, not “1999”, so 2025 is shown\./,
       ]);
       await expect(page.locator('img[src="x"]')).toHaveCount(0);
-      await expect(status(page)).toHaveText('2 events for Tamil Nadu in 2025.');
+      await expect(status(page)).toHaveText('2 events for Tamil Nadu in 2025, and the cricket tournament: 3 cards.');
     });
   });
 
@@ -138,7 +140,7 @@ test.describe('Monthly Activities with JavaScript', () => {
     await page.evaluate(() => Reflect.set(window, '__samePage', true));
 
     await page.getByLabel('Place').selectOption('Salem');
-    await expect(status(page)).toHaveText('1 event for Salem in 2025.');
+    await expect(status(page)).toHaveText('1 event for Salem in 2025, and the cricket tournament: 2 cards.');
     await expect(page).toHaveURL(/\/monthly-activities\?place=Salem&year=2025$/);
     await page.getByLabel('Year').selectOption('2024');
     await expect(titles(page)).toHaveText(['Salem - Regional Anaesthesia CME', 'Tamil Nadu']);
@@ -151,10 +153,10 @@ test.describe('Monthly Activities with JavaScript', () => {
     await page.goBack();
     await expect(page).toHaveURL(/\/monthly-activities$/);
     await expect(page.getByLabel('Place')).toHaveValue('Tamil Nadu');
-    await expect(status(page)).toHaveText('2 events for Tamil Nadu in 2025.');
+    await expect(status(page)).toHaveText('2 events for Tamil Nadu in 2025, and the cricket tournament: 3 cards.');
     await page.goForward();
     await expect(page.getByLabel('Place')).toHaveValue('Salem');
-    await expect(status(page)).toHaveText('1 event for Salem in 2025.');
+    await expect(status(page)).toHaveText('1 event for Salem in 2025, and the cricket tournament: 2 cards.');
 
     expect(await page.evaluate(() => Reflect.get(window, '__samePage'))).toBe(true);
     expect(asked).toEqual(['POST']);
@@ -166,7 +168,7 @@ test.describe('Monthly Activities with JavaScript', () => {
     await page.getByLabel('Place').selectOption('Salem');
     release();
     await hydrated(page);
-    await expect(status(page)).toHaveText('1 event for Salem in 2025.');
+    await expect(status(page)).toHaveText('1 event for Salem in 2025, and the cricket tournament: 2 cards.');
     await expect(page).toHaveURL(/\?place=Salem&year=2025$/);
     // A later change keeps the earlier choice of place.
     await page.getByLabel('Year').selectOption('2024');
@@ -204,7 +206,7 @@ test.describe('Monthly Activities with JavaScript', () => {
     await page.goto('/monthly-activities?place=madurai&year=2024');
     await expect(page.getByLabel('Place')).toHaveValue('Madurai');
     await expect(page.getByLabel('Year')).toHaveValue('2024');
-    await expect(status(page)).toHaveText(/for Madurai in 2024\.$/);
+    await expect(status(page)).toHaveText(/for Madurai in 2024[;,]/);
     await expect(cards(page).last()).toHaveAttribute('data-event-id', 'static-001');
   });
 
@@ -221,7 +223,7 @@ test.describe('Monthly Activities with JavaScript', () => {
     await expect(page.locator('.events-grid')).toHaveAttribute('aria-busy', 'true');
     await expect(cards(page).last()).toHaveAttribute('data-event-id', 'static-001');
     answer.resolve();
-    await expect(status(page)).toHaveText(/for Chennai in 2025\.$/);
+    await expect(status(page)).toHaveText(/for Chennai in 2025[;,]/);
     await expect(page.locator('.events-grid')).toHaveAttribute('aria-busy', 'false');
   });
 
@@ -240,7 +242,7 @@ test.describe('Monthly Activities with JavaScript', () => {
     await expect(cards(page)).toHaveCount(1);
     await page.unroute('**/Admin/api/events_list');
     await page.getByRole('button', { name: 'Try again' }).click();
-    await expect(status(page)).toHaveText('1 event for Salem in 2025.');
+    await expect(status(page)).toHaveText('1 event for Salem in 2025, and the cricket tournament: 2 cards.');
     await expect(page.getByRole('button', { name: 'Try again' })).toHaveCount(0);
     await expect(page).toHaveURL(/\?place=Salem&year=2025$/);
   });

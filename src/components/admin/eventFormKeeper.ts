@@ -7,6 +7,7 @@
  * The photos' descriptions, order and cover are the photos island's (autosaved).
  */
 import { titleNamingPlace } from '../../lib/events/eventPlaces.ts';
+import { undescribedPhotos, warningParts } from '../../lib/events/descriptionWarning.ts';
 
 const FIELDS = ['title', 'sub_title', 'date', 'place'] as const;
 type Snapshot = Record<(typeof FIELDS)[number], string>;
@@ -42,6 +43,35 @@ function readStored(key: string): Snapshot | undefined {
 }
 
 const same = (a: Snapshot, b: Snapshot) => FIELDS.every((name) => a[name] === b[name]);
+
+/**
+ * Names the photos without a description in each note (descriptionWarning.ts), as the photos'
+ * cards stand now; returns how many there are.
+ */
+function showMissingDescriptions(form: HTMLFormElement, notes: readonly HTMLElement[]): number {
+  const cards = [...form.querySelectorAll<HTMLElement>('.photo-list > li')];
+  const photos = cards.map((card) => ({
+    id: Number(card.id.replace('photo-', '')),
+    description: card.querySelector<HTMLInputElement>('input[name^="description_"]')?.value ?? '',
+  }));
+  const missing = undescribedPhotos(photos);
+  for (const note of notes) {
+    note.hidden = missing.length === 0;
+    const text = note.querySelector('[data-note-text]');
+    if (!text) continue;
+    text.replaceChildren(
+      ...warningParts(missing).map((part) => {
+        if ('text' in part) return document.createTextNode(part.text);
+        const link = document.createElement('a');
+        link.href = `#${part.link.cardId}`;
+        link.textContent = String(part.link.place);
+        link.setAttribute('aria-label', `Photo ${part.link.place}`);
+        return link;
+      }),
+    );
+  }
+  return missing.length;
+}
 
 export function keepEventForm(form: HTMLFormElement): void {
   const key = `${KEY_PREFIX}${form.getAttribute('action') ?? ''}`;
@@ -80,26 +110,31 @@ export function keepEventForm(form: HTMLFormElement): void {
   };
   form.addEventListener('input', keep);
   form.addEventListener('change', keep);
+  const notes = [...form.querySelectorAll<HTMLElement>('[data-description-note]')];
+  const missingNow = () => showMissingDescriptions(form, notes);
+  if (notes.length > 0) {
+    form.addEventListener('input', missingNow);
+    const list = form.querySelector('.photo-list') ?? form;
+    new MutationObserver(missingNow).observe(list, { childList: true, subtree: true });
+  }
   let warnedAboutDescriptions = false;
   form.addEventListener('submit', (event) => {
     if (
       event.submitter instanceof HTMLButtonElement &&
       event.submitter.value === 'publish' &&
-      !warnedAboutDescriptions
+      !warnedAboutDescriptions &&
+      missingNow() > 0
     ) {
-      const missing = [...form.querySelectorAll<HTMLInputElement>('input[name^="description_"]')].filter(
-        (input) => !input.value.trim(),
-      );
-      const warning = form.querySelector<HTMLElement>('[data-description-warning]');
-      if (missing.length > 0 && warning) {
-        // A warning, not a block: pressing Publish again publishes.
-        event.preventDefault();
-        warnedAboutDescriptions = true;
-        warning.hidden = false;
-        warning.textContent = `${missing.length === 1 ? 'One photo has' : `${missing.length} photos have`} no description: people who cannot see the photos will hear only “Photo 1 of …”. Add descriptions, or press Publish again to publish as it is.`;
-        warning.focus();
-        return;
+      // A warning, not a block: pressing Publish again publishes.
+      event.preventDefault();
+      warnedAboutDescriptions = true;
+      const note = notes.find((candidate) => candidate.dataset['descriptionNote'] === 'publish');
+      if (note) {
+        note.setAttribute('role', 'alert');
+        note.querySelector<HTMLElement>('[data-publish-anyway]')?.removeAttribute('hidden');
+        note.focus();
       }
+      return;
     }
     submitting = true;
   });
@@ -110,6 +145,11 @@ export function keepEventForm(form: HTMLFormElement): void {
     if (!button) return;
     event.preventDefault();
     form.requestSubmit(button);
+  });
+  // A page kept by the browser (Back) would show the form as it was before it was saved: ask anew,
+  // so a new event's saved form says where the event is rather than offering it again.
+  window.addEventListener('pageshow', (event) => {
+    if (event.persisted) window.location.reload();
   });
   window.addEventListener('beforeunload', (event) => {
     if (submitting || !dirty()) return;

@@ -3,21 +3,26 @@
  * give each a Description (its caption and alt text), put them in order by dragging (pointer or
  * touch, on the handle) or with Move up / Move down (buttons, for the keyboard and screen
  * readers; focus stays with the photo, the new place is announced), choose the cover, and delete
- * one after a confirmation in place. Descriptions, order and cover are saved as they change
- * (usePhotoAutosave.ts), uploads and deletions at once; an ended session is said as such, in view.
- * Without JavaScript the descriptions and cover go with the form's Publish or Save draft (hidden
- * field photo_order, description_<id>, cover), and Delete leads to a confirmation page.
+ * one after a confirmation in place (PhotoCard.tsx). Descriptions, order and cover are saved as
+ * they change (usePhotoAutosave.ts), merged with what other tabs saved meanwhile; uploads and
+ * deletions at once; an ended session is said as such, in view. Without JavaScript the
+ * descriptions and cover go with the form's Publish or Save draft (hidden field photo_order,
+ * description_<id>, cover, and photos_base: what the server had, to merge from), and Delete leads
+ * to a confirmation page.
  */
 import { useEffect, useRef, useState } from 'react';
+import { clashInWords, mergeArrangement } from '../../lib/events/mergeEdits.ts';
 import { useHydrated } from '../useHydrated.ts';
 import { postToAdmin, SIGNED_OUT_MESSAGE } from './adminRequest.ts';
-import { PhotoUploader, type UploadedPhoto } from './PhotoUploader.tsx';
+import { PhotoCard } from './PhotoCard.tsx';
+import { arrangementOfPhotos, takeAnswer, type EditorPhoto } from './photoAnswers.ts';
+import { PhotoUploader } from './PhotoUploader.tsx';
 import { SaveStatus } from './SaveStatus.tsx';
-import { forgetArrangement, keptArrangement, usePhotoAutosave, type Arrangement } from './usePhotoAutosave.ts';
+import { forgetArrangement, keptArrangement, usePhotoAutosave } from './usePhotoAutosave.ts';
 import { useDragToReorder } from './useDragToReorder.ts';
 import './PhotoManager.css';
 
-export type EditorPhoto = UploadedPhoto;
+export type { EditorPhoto };
 
 interface Props {
   eventId: number;
@@ -25,19 +30,11 @@ interface Props {
   initialCoverId: number | undefined;
   maxPhotos: number;
   csrfToken: string;
+  /** The event's version the page was made from. */
+  initialVersion: number;
 }
 
-/** The photos and cover as kept in this browser and not saved yet, applied to those the event has. */
-function restore(photos: EditorPhoto[], kept: Arrangement): { photos: EditorPhoto[]; cover: number | undefined } {
-  const listed = kept.photos.flatMap(({ id, description }) => {
-    const photo = photos.find((candidate) => candidate.id === id);
-    return photo ? [{ ...photo, description }] : [];
-  });
-  const rest = photos.filter((photo) => !kept.photos.some((candidate) => candidate.id === photo.id));
-  return { photos: [...listed, ...rest], cover: kept.cover ?? undefined };
-}
-
-export function PhotoManager({ eventId, initialPhotos, initialCoverId, maxPhotos, csrfToken }: Props) {
+export function PhotoManager({ eventId, initialPhotos, initialCoverId, maxPhotos, csrfToken, initialVersion }: Props) {
   const hydrated = useHydrated();
   const [photos, setPhotos] = useState(initialPhotos);
   const [coverId, setCoverId] = useState(initialCoverId ?? initialPhotos[0]?.id);
@@ -45,21 +42,28 @@ export function PhotoManager({ eventId, initialPhotos, initialCoverId, maxPhotos
   const [status, setStatus] = useState('');
   const [error, setError] = useState<{ photoId: number | undefined; message: string }>();
   const [signedOut, setSignedOut] = useState(false);
+  const [clashes, setClashes] = useState<string[]>([]);
   const focusAfter = useRef<string>(undefined);
   const list = useRef<HTMLOListElement>(null);
+  const [pageBase] = useState(() => arrangementOfPhotos(initialPhotos, initialCoverId ?? initialPhotos[0]?.id));
 
   // What this browser kept and the server does not have yet (Preview, an ended session) comes
-  // back once hydrated (set while rendering, React's pattern for state from an earlier render).
+  // back once hydrated, merged with what the page has now (other tabs may have saved meanwhile).
   const [keptChecked, setKeptChecked] = useState(false);
   if (hydrated && !keptChecked) {
     setKeptChecked(true);
     const kept = keptArrangement(eventId);
-    const back = kept && restore(photos, kept);
-    const same = (list: EditorPhoto[]) => JSON.stringify(list.map(({ id, description }) => [id, description]));
-    if (back && (same(back.photos) !== same(photos) || (back.cover !== undefined && back.cover !== coverId))) {
-      setPhotos(back.photos);
-      if (back.cover !== undefined) setCoverId(back.cover);
-    } else forgetArrangement(eventId);
+    if (kept) {
+      const { merged, clashes: lost } = mergeArrangement(kept.base ?? pageBase, kept.mine, pageBase);
+      const back = merged.photos.flatMap(({ id, description }) => {
+        const photo = photos.find((candidate) => candidate.id === id);
+        return photo ? [{ ...photo, description }] : [];
+      });
+      setPhotos(back);
+      if (merged.cover !== null) setCoverId(merged.cover);
+      setClashes(lost.map(clashInWords));
+      if (JSON.stringify(merged) === JSON.stringify(pageBase)) forgetArrangement(eventId);
+    }
   }
 
   useEffect(() => {
@@ -69,11 +73,22 @@ export function PhotoManager({ eventId, initialPhotos, initialCoverId, maxPhotos
   });
 
   const cover = photos.some((photo) => photo.id === coverId) ? coverId : photos[0]?.id;
-  const arrangement: Arrangement = {
-    photos: photos.map(({ id, description }) => ({ id, description })),
-    cover: cover ?? null,
-  };
-  const autosave = usePhotoAutosave(eventId, csrfToken, arrangement);
+  const arrangement = arrangementOfPhotos(photos, cover);
+  const latest = useRef({ photos, cover });
+  useEffect(() => {
+    latest.current = { photos, cover };
+  });
+  const autosave = usePhotoAutosave(arrangement, pageBase, {
+    eventId,
+    csrfToken,
+    initialVersion,
+    onSaved: (sent, answer) => {
+      const next = takeAnswer(sent, latest.current, answer);
+      setPhotos(next.photos);
+      setCoverId(next.cover);
+      if (answer.clashes.length > 0) setClashes(answer.clashes);
+    },
+  });
   const announceMove = (photo: EditorPhoto, target: number) => {
     const number = photos.findIndex((candidate) => candidate.id === photo.id) + 1;
     setStatus(`Photo ${photo.description || number} moved to place ${target + 1} of ${photos.length}.`);
@@ -103,6 +118,7 @@ export function PhotoManager({ eventId, initialPhotos, initialCoverId, maxPhotos
       setError({ photoId: photo.id, message });
       return;
     }
+    // Deleted here, or elsewhere already ('gone'): either way it goes from the list.
     const next = photos.filter((candidate) => candidate.id !== photo.id);
     setPhotos(next);
     setConfirming(undefined);
@@ -110,11 +126,6 @@ export function PhotoManager({ eventId, initialPhotos, initialCoverId, maxPhotos
     focusAfter.current = neighbour ? `#photo-${neighbour.id} [data-move]` : undefined;
     if (!neighbour) document.getElementById('photo-files')?.focus();
     setStatus('The photo was deleted.');
-  };
-
-  const askToRemove = (photo: EditorPhoto) => {
-    setConfirming(photo.id);
-    focusAfter.current = `#photo-${photo.id} [data-confirm]`;
   };
 
   const saveStatus = signedOut ? { state: 'signed-out' as const, message: SIGNED_OUT_MESSAGE } : autosave.status;
@@ -128,6 +139,7 @@ export function PhotoManager({ eventId, initialPhotos, initialCoverId, maxPhotos
         enabled={hydrated}
         onUploaded={(photo) => setPhotos((current) => [...current, photo])}
         onSignedOut={() => setSignedOut(true)}
+        storedFiles={photos.map((photo) => ({ name: photo.originalName ?? '', size: photo.originalSize ?? 0 }))}
       />
       <p className="admin-hint">
         {photos.length} of at most {maxPhotos} photos.{' '}
@@ -135,125 +147,55 @@ export function PhotoManager({ eventId, initialPhotos, initialCoverId, maxPhotos
           ? 'Descriptions, order and cover are saved as you change them. Drag a photo by its handle, or use Move up and Move down.'
           : 'Descriptions, order and cover are kept when you Publish or Save draft.'}
       </p>
+      {clashes.length > 0 && (
+        <div className="admin-alert" role="alert" data-photo-clashes>
+          <p>Another tab or device changed these photos meanwhile; its changes are kept:</p>
+          <ul>
+            {clashes.map((clash) => (
+              <li key={clash}>{clash}</li>
+            ))}
+          </ul>
+          <button type="button" className="button button--outline button--small" onClick={() => setClashes([])}>
+            Close this note
+          </button>
+        </div>
+      )}
       <p role="status" className="visually-hidden">
         {status}
       </p>
       <input type="hidden" name="photo_order" value={photos.map((photo) => photo.id).join(',')} />
+      <input type="hidden" name="photos_base" value={autosave.base} />
       <ol className="photo-list" ref={list}>
         {photos.map((photo, index) => (
-          <li
+          <PhotoCard
             key={photo.id}
-            id={`photo-${photo.id}`}
-            className={`photo-item${drag.draggingId === photo.id ? ' photo-item--dragging' : ''}`}
-          >
-            <div className="photo-item__picture">
-              <img src={photo.thumbnail} alt={photo.description || `Photo ${index + 1}`} width={160} height={120} />
-              {hydrated && (
-                <span
-                  className="photo-item__drag"
-                  aria-hidden="true"
-                  onPointerDown={(event) => drag.start(event, photo)}
-                >
-                  ⠿ Drag
-                </span>
-              )}
-            </div>
-            <div className="photo-item__fields">
-              <div className="admin-field">
-                <label htmlFor={`description_${photo.id}`}>
-                  Description<span className="visually-hidden"> of photo {index + 1}</span>
-                </label>
-                <input
-                  id={`description_${photo.id}`}
-                  name={`description_${photo.id}`}
-                  maxLength={300}
-                  value={photo.description}
-                  onChange={(event) => {
-                    const description = event.currentTarget.value;
-                    setPhotos((current) =>
-                      current.map((candidate) =>
-                        candidate.id === photo.id ? { ...candidate, description } : candidate,
-                      ),
-                    );
-                  }}
-                />
-              </div>
-              <label className="photo-item__cover">
-                <input
-                  type="radio"
-                  name="cover"
-                  value={photo.id}
-                  checked={cover === photo.id}
-                  onChange={() => setCoverId(photo.id)}
-                />{' '}
-                Cover<span className="visually-hidden"> (photo {index + 1})</span>
-              </label>
-              <div className="admin-actions" role="group" aria-label={`Photo ${index + 1} of ${photos.length}`}>
-                <button
-                  type="button"
-                  className="button button--outline button--small"
-                  data-move="up"
-                  disabled={!hydrated || index === 0}
-                  onClick={() => move(index, -1)}
-                >
-                  Move up
-                </button>
-                <button
-                  type="button"
-                  className="button button--outline button--small"
-                  data-move="down"
-                  disabled={!hydrated || index === photos.length - 1}
-                  onClick={() => move(index, 1)}
-                >
-                  Move down
-                </button>
-                {confirming === photo.id ? (
-                  <>
-                    <span className="admin-error">Delete this photo?</span>
-                    <button
-                      type="button"
-                      className="button button--danger button--small"
-                      data-confirm
-                      onClick={() => void remove(photo, index)}
-                    >
-                      Yes, delete
-                    </button>
-                    <button
-                      type="button"
-                      className="button button--outline button--small"
-                      onClick={() => {
-                        setConfirming(undefined);
-                        focusAfter.current = `#photo-${photo.id} [data-remove]`;
-                      }}
-                    >
-                      Cancel
-                    </button>
-                  </>
-                ) : hydrated ? (
-                  <button
-                    type="button"
-                    className="button button--outline button--small"
-                    data-remove
-                    onClick={() => askToRemove(photo)}
-                  >
-                    Delete<span className="visually-hidden"> photo {index + 1}</span>
-                  </button>
-                ) : (
-                  <a
-                    className="button button--outline button--small"
-                    href={`/Admin/events/${eventId}/photos/${photo.id}/delete`}
-                  >
-                    Delete<span className="visually-hidden"> photo {index + 1}</span>
-                  </a>
-                )}
-              </div>
-              {error?.photoId === photo.id && (
-                <p role="alert" className="admin-error">
-                  {error.message}
-                </p>
-              )}
-            </div>
-          </li>
+            photo={photo}
+            index={index}
+            count={photos.length}
+            eventId={eventId}
+            isCover={cover === photo.id}
+            hydrated={hydrated}
+            dragging={drag.draggingId === photo.id}
+            confirming={confirming === photo.id}
+            error={error?.photoId === photo.id ? error.message : undefined}
+            onDragStart={(event) => drag.start(event, photo)}
+            onDescription={(description) =>
+              setPhotos((current) =>
+                current.map((candidate) => (candidate.id === photo.id ? { ...candidate, description } : candidate)),
+              )
+            }
+            onCover={() => setCoverId(photo.id)}
+            onMove={(by) => move(index, by)}
+            onAskRemove={() => {
+              setConfirming(photo.id);
+              focusAfter.current = `#photo-${photo.id} [data-confirm]`;
+            }}
+            onCancelRemove={() => {
+              setConfirming(undefined);
+              focusAfter.current = `#photo-${photo.id} [data-remove]`;
+            }}
+            onRemove={() => void remove(photo, index)}
+          />
         ))}
       </ol>
       {hydrated && <SaveStatus status={saveStatus} onRetry={autosave.retry} />}

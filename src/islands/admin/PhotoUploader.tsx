@@ -8,14 +8,12 @@
  */
 import { useEffect, useRef, useState, type DragEvent } from 'react';
 import { UPLOAD_ACCEPT } from '../../lib/imageTypes.ts';
+import type { EditorPhoto } from './photoAnswers.ts';
+import { send, UploadError } from './sendPhoto.ts';
+import { forgetBatch, rememberFiles, unfinishedBatch, type BatchFile } from './uploadBatch.ts';
 import './PhotoUploader.css';
 
-export interface UploadedPhoto {
-  id: number;
-  path: string;
-  thumbnail: string;
-  description: string;
-}
+export type UploadedPhoto = EditorPhoto;
 
 interface Upload {
   key: number;
@@ -26,18 +24,6 @@ interface Upload {
   error?: string;
   /** Failed on the way, not refused for what it is: Retry sends it again. */
   retryable?: boolean;
-}
-
-/** Why a file did not go up: its message, and whether sending it again may work. */
-class UploadError extends Error {
-  readonly retryable: boolean;
-  readonly signedOut: boolean;
-
-  constructor(message: string, { retryable = false, signedOut = false } = {}) {
-    super(message);
-    this.retryable = retryable;
-    this.signedOut = signedOut;
-  }
 }
 
 interface Props {
@@ -52,51 +38,26 @@ interface Props {
   onUploaded: (photo: UploadedPhoto) => void;
   /** An upload was refused because the session ended. */
   onSignedOut: () => void;
+  /** The files the event's photos came from (a batch cut short says on return which arrived). */
+  storedFiles: readonly BatchFile[];
 }
 
 const AT_ONCE = 2;
 
-function isUploadedPhoto(value: unknown): value is UploadedPhoto {
-  if (typeof value !== 'object' || value === null) return false;
-  return typeof Reflect.get(value, 'id') === 'number' && typeof Reflect.get(value, 'path') === 'string';
-}
-
-/** Sends one file; resolves with the stored photo or rejects with a message for the user. */
-function send(url: string, csrfToken: string, file: File, onProgress: (share: number) => void): Promise<UploadedPhoto> {
-  return new Promise((resolve, reject) => {
-    const request = new XMLHttpRequest();
-    request.open('POST', url);
-    request.setRequestHeader('X-CSRF-Token', csrfToken);
-    request.responseType = 'json';
-    request.upload.onprogress = (event) => {
-      if (event.lengthComputable) onProgress(event.loaded / event.total);
-    };
-    request.onload = () => {
-      const body: unknown = request.response;
-      const photo = typeof body === 'object' && body !== null ? Reflect.get(body, 'photo') : undefined;
-      const error = typeof body === 'object' && body !== null ? Reflect.get(body, 'error') : undefined;
-      if (request.status === 201 && isUploadedPhoto(photo)) resolve(photo);
-      else if (request.status === 401)
-        reject(
-          new UploadError('You are signed out. Sign in again, then press Retry.', { retryable: true, signedOut: true }),
-        );
-      else {
-        const message = typeof error === 'string' ? error : `The server could not take the photo (${request.status}).`;
-        reject(new UploadError(message, { retryable: request.status >= 500 || request.status === 403 }));
-      }
-    };
-    request.onerror = () =>
-      reject(new UploadError('The connection failed. Press Retry to send this photo again.', { retryable: true }));
-    const body = new FormData();
-    body.append('photo', file);
-    request.send(body);
-  });
-}
-
 let nextKey = 1;
 
-export function PhotoUploader({ eventId, csrfToken, room, maxPhotos, enabled, onUploaded, onSignedOut }: Props) {
+export function PhotoUploader(props: Props) {
+  const { eventId, csrfToken, room, maxPhotos, enabled, onUploaded, onSignedOut } = props;
   const [uploads, setUploads] = useState<Upload[]>([]);
+  /** How many of the uploads since the page came have finished (their bars go). */
+  const [finished, setFinished] = useState(0);
+  // A batch this browser left unfinished is told once the page can read what it kept.
+  const [interrupted, setInterrupted] = useState<ReturnType<typeof unfinishedBatch>>();
+  const [batchChecked, setBatchChecked] = useState(false);
+  if (enabled && !batchChecked) {
+    setBatchChecked(true);
+    setInterrupted(unfinishedBatch(eventId, props.storedFiles));
+  }
   const [dragging, setDragging] = useState(false);
   const queue = useRef<{ key: number; file: File }[]>([]);
   const running = useRef(0);
@@ -141,7 +102,9 @@ export function PhotoUploader({ eventId, csrfToken, room, maxPhotos, enabled, on
       update(next.key, { state: 'uploading' });
       send(`/Admin/edit/events/${eventId}/photos`, csrfToken, next.file, (progress) => update(next.key, { progress }))
         .then((photo) => {
-          update(next.key, { state: 'done', progress: 1 });
+          // A finished upload's bar goes: its photo's card says it arrived.
+          setUploads((current) => current.filter((upload) => upload.key !== next.key));
+          setFinished((count) => count + 1);
           fileOf.current.delete(next.key);
           results.current.set(next.key, photo);
         })
@@ -162,6 +125,7 @@ export function PhotoUploader({ eventId, csrfToken, room, maxPhotos, enabled, on
           running.current -= 1;
           handOn();
           pump();
+          if (pending.current === 0 && fileOf.current.size === 0) forgetBatch(eventId);
         });
     }
   };
@@ -169,6 +133,7 @@ export function PhotoUploader({ eventId, csrfToken, room, maxPhotos, enabled, on
   const add = (files: FileList | null) => {
     if (!files) return;
     const added: Upload[] = [];
+    const chosen: BatchFile[] = [];
     for (const file of files) {
       const key = nextKey++;
       if (pending.current >= room) {
@@ -184,10 +149,12 @@ export function PhotoUploader({ eventId, csrfToken, room, maxPhotos, enabled, on
       pending.current += 1;
       added.push({ key, name: file.name, progress: 0, state: 'waiting' });
       queue.current.push({ key, file });
+      chosen.push({ name: file.name, size: file.size });
       fileOf.current.set(key, file);
       order.current.push(key);
     }
     setUploads((current) => [...current, ...added]);
+    rememberFiles(eventId, chosen);
     pump();
     if (input.current) input.current.value = '';
   };
@@ -213,8 +180,9 @@ export function PhotoUploader({ eventId, csrfToken, room, maxPhotos, enabled, on
     if (enabled) add(event.dataTransfer.files);
   };
 
-  const done = uploads.filter((upload) => upload.state === 'done').length;
   const failed = uploads.filter((upload) => upload.state === 'failed').length;
+  const total = finished + uploads.length;
+  const names = (files: readonly BatchFile[]) => files.map((file) => file.name).join(', ');
   return (
     <div className="photo-uploader">
       <div
@@ -246,10 +214,19 @@ export function PhotoUploader({ eventId, csrfToken, room, maxPhotos, enabled, on
             : 'Adding photos needs JavaScript.'}
         </p>
       </div>
-      {uploads.length > 0 && (
+      {interrupted && (
+        <div className="admin-notice" role="status" data-interrupted-upload>
+          <p>
+            The last upload to this event was cut short (the page was closed).{' '}
+            {interrupted.arrived.length > 0 ? `Arrived: ${names(interrupted.arrived)}.` : 'None of its files arrived.'}
+          </p>
+          {interrupted.missing.length > 0 && <p>Not arrived, choose these again: {names(interrupted.missing)}.</p>}
+        </div>
+      )}
+      {total > 0 && (
         <div ref={progressList}>
           <p role="status" className="admin-hint">
-            {done} of {uploads.length} uploaded{failed > 0 ? `, ${failed} refused` : ''}.
+            {finished} of {total} uploaded{failed > 0 ? `, ${failed} refused` : ''}.
           </p>
           <ul className="photo-uploads">
             {uploads.map((upload) => (

@@ -3,7 +3,8 @@
  * (401: the session ended; what was typed stays in the page and the browser) or failed (the
  * connection or the server), so the office is never told "try again" when the answer is "sign in".
  */
-export type AdminAnswer = { outcome: 'ok' } | { outcome: 'signed-out' | 'failed' | 'gone'; message: string };
+export type AdminAnswer =
+  { outcome: 'ok'; body: unknown } | { outcome: 'signed-out' | 'failed' | 'gone'; message: string };
 
 export const SIGNED_OUT_MESSAGE =
   'You are signed out: your session ended. Sign in again; what you typed is kept in this browser and saved once you are back.';
@@ -40,7 +41,7 @@ export async function postToAdmin(url: string, csrfToken: string, body?: unknown
       message: 'The connection failed: nothing was lost. Check the connection and try again.',
     };
   }
-  if (response.ok) return { outcome: 'ok' };
+  if (response.ok) return { outcome: 'ok', body: await response.json().catch(() => undefined) };
   if (response.status === 401) return { outcome: 'signed-out', message: SIGNED_OUT_MESSAGE };
   const error = await errorOf(response);
   if (response.status === 404) return { outcome: 'gone', message: error ?? 'It was removed meanwhile.' };

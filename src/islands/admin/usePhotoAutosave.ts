@@ -1,18 +1,27 @@
 /**
- * Saves the photos' order, descriptions and cover as they change (issue 24), a moment after the
- * last change, through POST /Admin/edit/events/<id>/arrangement. Until the server has them they
- * are kept in sessionStorage, so that a closed tab, Preview or an ended session loses nothing:
- * the page brings them back (restoreArrangement) and saves them once signed in again.
+ * Saves the photos' order, descriptions and cover as they change, a moment after the last change,
+ * through POST /Admin/edit/events/<id>/arrangement, with the version and arrangement it started
+ * from (the base): the server merges what this tab changed into what is stored (so another tab's
+ * changes are kept) and answers with the photos as stored, which this tab then takes for what it
+ * did not change since (photos deleted elsewhere go, those added elsewhere come). Coming back to
+ * the tab asks the server the same way. Until the server has them, the changes are kept in
+ * sessionStorage with their base, so that a closed tab, Preview or an ended session loses nothing.
  */
 import { useEffect, useRef, useState } from 'react';
+import type { Arrangement } from '../../lib/events/mergeEdits.ts';
 import { postToAdmin } from './adminRequest.ts';
+import { readArrangement, readSavedAnswer, type SavedAnswer } from './photoAnswers.ts';
 
-export interface Arrangement {
-  photos: { id: number; description: string }[];
-  cover: number | null;
-}
+export type { Arrangement };
 
 export type SaveState = { state: 'saved' | 'saving' | 'waiting' } | { state: 'signed-out' | 'failed'; message: string };
+
+/** What this tab changed and has not saved yet, with what it started from. */
+export interface KeptArrangement {
+  version: number;
+  base: Arrangement | undefined;
+  mine: Arrangement;
+}
 
 const DELAY_MS = 700;
 const keyOf = (eventId: number) => `isa-admin-photos:${eventId}`;
@@ -23,58 +32,101 @@ export function forgetArrangement(eventId: number): void {
 }
 
 /** The arrangement kept for `eventId` in this browser and not yet saved, if any. */
-export function keptArrangement(eventId: number): Arrangement | undefined {
+export function keptArrangement(eventId: number): KeptArrangement | undefined {
   try {
     const value: unknown = JSON.parse(sessionStorage.getItem(keyOf(eventId)) ?? 'null');
     if (typeof value !== 'object' || value === null) return undefined;
-    const photos: unknown = Reflect.get(value, 'photos');
-    const cover: unknown = Reflect.get(value, 'cover');
-    if (!Array.isArray(photos)) return undefined;
-    const list = photos.flatMap((photo: unknown) => {
-      if (typeof photo !== 'object' || photo === null) return [];
-      const id: unknown = Reflect.get(photo, 'id');
-      const description: unknown = Reflect.get(photo, 'description');
-      return typeof id === 'number' && typeof description === 'string' ? [{ id, description }] : [];
-    });
-    return { photos: list, cover: typeof cover === 'number' ? cover : null };
+    const mine = readArrangement(Reflect.get(value, 'mine'));
+    if (!mine) return undefined;
+    const version: unknown = Reflect.get(value, 'version');
+    return {
+      version: typeof version === 'number' ? version : 0,
+      base: readArrangement(Reflect.get(value, 'base')),
+      mine,
+    };
   } catch {
     return undefined;
   }
 }
 
+interface Options {
+  eventId: number;
+  csrfToken: string;
+  /** The version of the event the page was made from. */
+  initialVersion: number;
+  /** The server's answer to a save of `sent` (the tab takes what it did not change since). */
+  onSaved: (sent: Arrangement, answer: SavedAnswer) => void;
+}
+
 /**
  * Saves `arrangement` whenever it differs from what the server has (as the page came, or as last
- * saved). What this browser kept is read by the page first (keptArrangement) and, once applied,
- * differs from the page's: so it is saved again, once signed in.
+ * saved). `base` is the arrangement the page came with (what the server had).
  */
-export function usePhotoAutosave(eventId: number, csrfToken: string, arrangement: Arrangement) {
-  const text = JSON.stringify(arrangement);
-  const saved = useRef(text);
+export function usePhotoAutosave(arrangement: Arrangement, base: Arrangement, options: Options) {
+  // The arrangement is compared, and sent, as its JSON text, as the server keeps it (trimmed).
+  const { eventId, csrfToken, initialVersion } = options;
+  const text = JSON.stringify({
+    photos: arrangement.photos.map(({ id, description }) => ({ id, description: description.trim() })),
+    cover: arrangement.cover,
+  });
+  const saved = useRef(JSON.stringify(base));
+  const version = useRef(initialVersion);
+  const onSaved = useRef(options.onSaved);
+  useEffect(() => {
+    onSaved.current = options.onSaved;
+  });
+  const [savedText, setSavedText] = useState(saved.current);
   const [status, setStatus] = useState<SaveState>({ state: 'saved' });
   const [attempt, setAttempt] = useState(0);
+  const asking = useRef(false);
 
   useEffect(() => {
-    if (text === saved.current) return undefined;
-    sessionStorage.setItem(keyOf(eventId), text);
-    setStatus({ state: 'waiting' });
-    const timer = window.setTimeout(() => {
-      setStatus({ state: 'saving' });
-      void postToAdmin(`/Admin/edit/events/${eventId}/arrangement`, csrfToken, JSON.parse(text)).then((answer) => {
-        if (answer.outcome === 'ok') {
-          saved.current = text;
-          if (sessionStorage.getItem(keyOf(eventId)) === text) sessionStorage.removeItem(keyOf(eventId));
-          setStatus({ state: 'saved' });
-        } else {
-          setStatus({ state: answer.outcome === 'signed-out' ? 'signed-out' : 'failed', message: answer.message });
-        }
-      });
-    }, DELAY_MS);
+    if (text === saved.current && !asking.current) return undefined;
+    const quiet = text === saved.current;
+    if (!quiet) {
+      const kept = { version: version.current, base: JSON.parse(saved.current), mine: JSON.parse(text) };
+      sessionStorage.setItem(keyOf(eventId), JSON.stringify(kept));
+      setStatus({ state: 'waiting' });
+    }
+    const timer = window.setTimeout(
+      () => {
+        asking.current = false;
+        if (!quiet) setStatus({ state: 'saving' });
+        const sent: Arrangement = JSON.parse(text);
+        const body = { version: version.current, base: JSON.parse(saved.current), ...sent };
+        void postToAdmin(`/Admin/edit/events/${eventId}/arrangement`, csrfToken, body).then((answer) => {
+          const read = answer.outcome === 'ok' ? readSavedAnswer(answer.body) : undefined;
+          if (answer.outcome === 'ok' && read) {
+            version.current = read.version;
+            saved.current = JSON.stringify(read.arrangement);
+            setSavedText(saved.current);
+            if (sessionStorage.getItem(keyOf(eventId))?.includes(text)) sessionStorage.removeItem(keyOf(eventId));
+            setStatus({ state: 'saved' });
+            onSaved.current(sent, read);
+          } else if (answer.outcome !== 'ok') {
+            setStatus({ state: answer.outcome === 'signed-out' ? 'signed-out' : 'failed', message: answer.message });
+          }
+        });
+      },
+      quiet ? 0 : DELAY_MS,
+    );
     return () => window.clearTimeout(timer);
   }, [text, eventId, csrfToken, attempt]);
 
+  // Back in this tab: ask the server for what changed elsewhere (the same request, nothing changed).
+  useEffect(() => {
+    const look = () => {
+      if (document.visibilityState !== 'visible') return;
+      asking.current = true;
+      setAttempt((count) => count + 1);
+    };
+    document.addEventListener('visibilitychange', look);
+    return () => document.removeEventListener('visibilitychange', look);
+  }, []);
+
   /** Whether something typed is not saved yet (the page asks before it is left). */
   // A form post (Publish, Save draft, Preview) carries them too, and they stay kept: no question then.
-  const unsaved = text !== saved.current;
+  const unsaved = text !== savedText;
   useEffect(() => {
     if (!unsaved) return undefined;
     let submitting = false;
@@ -92,5 +144,10 @@ export function usePhotoAutosave(eventId: number, csrfToken: string, arrangement
     };
   }, [unsaved]);
 
-  return { status, retry: () => setAttempt((count) => count + 1) };
+  return {
+    status,
+    retry: () => setAttempt((count) => count + 1),
+    /** What the server had when last heard from (the form's `photos_base`). */
+    base: savedText,
+  };
 }

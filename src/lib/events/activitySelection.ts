@@ -66,8 +66,14 @@ export function activitySearch({ place, year }: ActivitySelection): string {
   return `?${new URLSearchParams({ place, year: String(year) }).toString()}`;
 }
 
-/** The status line under the filters: how many events the selection shows. */
-export function activityStatus(count: number, { place, year }: ActivitySelection): string {
-  if (count === 0) return `No events for ${place} in ${year}.`;
-  return `${count} ${count === 1 ? 'event' : 'events'} for ${place} in ${year}.`;
+/**
+ * The status line under the filters: how many events the selection shows, and, when a card is
+ * always shown after them (`alsoShown`, the cricket tournament), that one too, so that the count
+ * said matches the cards seen.
+ */
+export function activityStatus(count: number, { place, year }: ActivitySelection, alsoShown?: string): string {
+  if (count === 0)
+    return `No events for ${place} in ${year}${alsoShown ? `; only the card of ${alsoShown} is shown` : ''}.`;
+  const events = `${count} ${count === 1 ? 'event' : 'events'} for ${place} in ${year}`;
+  return alsoShown ? `${events}, and ${alsoShown}: ${count + 1} cards.` : `${events}.`;
 }

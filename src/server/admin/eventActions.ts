@@ -3,14 +3,14 @@
  * address names, save the event form, delete an event or one photo. Every change leaves its audit
  * row here, the same whether it came from a page (without JavaScript) or an endpoint.
  */
+import { randomBytes } from 'node:crypto';
 import { parseId } from '../../lib/parseId.ts';
-import { placeOfEvent } from '../../lib/events/filterEvents.ts';
-import type { AdminEvent, EventFields, StoredPhoto } from '../events/eventFields.ts';
+import type { AdminEvent, StoredPhoto } from '../events/eventFields.ts';
 import { refuseOtherMethods } from '../pageMethods.ts';
 import { signedInEditor, type AdminLocals } from './adminGuard.ts';
 import type { EventAdminServices } from './adminServices.ts';
-import type { AuditAction } from './auditLog.ts';
 import { eventFormValues, parseEventForm, type EventFormField, type EventFormValues } from './eventForm.ts';
+import { FORM_KEY_PATTERN, saveExistingEvent, saveNewEvent, valuesOfEvent } from './eventSave.ts';
 
 type SignedInLocals = Extract<AdminLocals, { mode: 'signed-in' }>;
 type SignedIn = Pick<SignedInLocals, 'session'> & { services: EventAdminServices };
@@ -31,16 +31,24 @@ export function adminEventPage(locals: App.Locals, request: Request, eventId: st
 export type EventFormPage =
   | { redirect: string }
   | {
-      status: 200 | 400;
+      status: 200 | 400 | 409;
       values: EventFormValues;
       errors: Partial<Record<EventFormField, string>>;
       /** Unpublish was pressed on a published event: ask first, the form as sent. */
       confirmUnpublish?: true;
+      /** Changes made elsewhere meanwhile that this save did not write over, in words (409). */
+      clashes?: string[];
+      /** A new event's form: the key it carries (made when shown). */
+      formKey?: string;
     };
+
+/** A new key for a new event's form (eventSave.ts). */
+export const newFormKey = () => randomBytes(16).toString('hex');
 
 /**
  * The event form of `event` (or of a new event): on GET its values; on POST saved, leading to the
- * event's page, or shown again as it was sent, with what to correct (400).
+ * event's page, or shown again as it was sent, with what to correct (400), or as it is stored
+ * now when another tab's changes clashed with this one's (409).
  */
 export function eventFormPage(
   request: Request,
@@ -49,42 +57,23 @@ export function eventFormPage(
   event?: AdminEvent,
 ): EventFormPage {
   if (request.method !== 'POST') {
-    const values = event
-      ? { title: event.title, subTitle: event.subTitle, date: event.date, place: placeOfEvent(event.title, places) }
-      : { title: '', subTitle: '', date: '', place: places[0] ?? '' };
+    const values = event ? valuesOfEvent(event, places) : { title: '', subTitle: '', date: '', place: places[0] ?? '' };
     return { status: 200, values, errors: {} };
   }
+  const formKey = admin.form.get('form_key') ?? undefined;
   if (event?.published && admin.form.get('action') === 'draft') {
     return { status: 200, values: eventFormValues(admin.form), errors: {}, confirmUnpublish: true };
   }
   const parsed = parseEventForm(admin.form, places);
-  if (!parsed.ok) return { status: 400, values: parsed.values, errors: parsed.errors };
-  return { redirect: saveEvent(admin, parsed.fields, parsed, event) };
-}
-
-/** Saves the form's fields into `event`, or as a new event; returns the event's page. */
-function saveEvent(
-  { services, session }: SignedIn,
-  fields: EventFields,
-  { photos, cover }: { photos: { id: number; description: string }[]; cover: number | undefined },
-  event: AdminEvent | undefined,
-): string {
-  const { published, title } = fields;
+  if (!parsed.ok) return { status: 400, values: parsed.values, errors: parsed.errors, ...(formKey ? { formKey } : {}) };
   if (!event) {
-    const id = services.events.upsert(fields);
-    const action = published ? 'event-published' : 'event-created';
-    services.audit.record({ username: session.username, action, eventId: id, detail: title });
-    return `/Admin/events/${id}?done=${published ? 'published' : 'created'}`;
+    const key = formKey !== undefined && FORM_KEY_PATTERN.test(formKey) ? formKey : newFormKey();
+    return { redirect: saveNewEvent(admin, key, parsed.fields) };
   }
-  services.events.upsert({ id: event.id, ...fields });
-  services.events.arrangePhotos(event.id, photos, cover);
-  let action: AuditAction = 'event-saved';
-  if (published && !event.published) action = 'event-published';
-  else if (!published && event.published) action = 'event-unpublished';
-  services.audit.record({ username: session.username, action, eventId: event.id, detail: title });
-  let done = published ? 'published' : 'draft';
-  if (action === 'event-unpublished') done = 'unpublished';
-  return `/Admin/events/${event.id}?done=${done}`;
+  const saved = saveExistingEvent(admin, admin.form, places, event);
+  if ('redirect' in saved) return saved;
+  const stored = admin.services.events.get(event.id) ?? event;
+  return { status: 409, values: valuesOfEvent(stored, places), errors: {}, clashes: saved.clashes };
 }
 
 /** Deletes the event, its photos and their files; returns where to go next. */

@@ -1,5 +1,5 @@
 /**
- * The event form of the admin (Title, Sub-title, Date, Place, the photos' descriptions, order and
+ * The event form of the admin (Title, Sub-title, Date (day first: indianDate.ts), Place, the photos' descriptions, order and
  * cover, and Publish or Save draft), read from its urlencoded post and checked with zod. The title
  * is saved naming its place (eventPlaces.ts). Bad input comes back with a message per field and
  * the values as sent, so nothing typed is lost.
@@ -7,6 +7,7 @@
 import { parseId } from '../../lib/parseId.ts';
 import { eventFieldsSchema, type EventFields } from '../events/eventFields.ts';
 import { titleNamingPlace } from '../../lib/events/eventPlaces.ts';
+import { isoDateOf } from '../../lib/events/indianDate.ts';
 import { MAX_DESCRIPTION_LENGTH } from './photoUpload.ts';
 
 export type EventFormField = 'title' | 'subTitle' | 'date' | 'place';
@@ -46,7 +47,7 @@ export function parseEventForm(form: URLSearchParams, places: readonly string[])
         ? titleNamingPlace(values.title, values.place, places)
         : values.title,
     subTitle: values.subTitle,
-    date: values.date,
+    date: isoDateOf(values.date) ?? values.date,
     published: form.get('action') === 'publish',
   });
   if (!fields.success) {

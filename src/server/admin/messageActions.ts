@@ -1,9 +1,10 @@
 /**
  * What the admin's message pages do, so that the pages only compose: find the message a page's
- * address names, and change it (handled, not handled, moved out of held, deleted). Every change,
+ * address names, and change it (answered or not, moved out of held, deleted). Every change,
  * and each person's first reading of a message, leaves an audit row naming the message by its id,
  * never its text.
  */
+import { formatIndiaDateTime } from '../../lib/indiaTime.ts';
 import { parseId } from '../../lib/parseId.ts';
 import type { StoredMessage } from '../contact/messageStore.ts';
 import { refuseOtherMethods } from '../pageMethods.ts';
@@ -60,11 +61,27 @@ export function deleteMessage({ services, session }: SignedInLocals, message: St
   return '/Admin/messages?done=message-deleted';
 }
 
-/** A mailto: link answering the message, its subject filled in. */
+/**
+ * A mailto: link answering the message: its subject, a greeting by the sender's name and their
+ * message quoted below (mail programs take at most a few thousand characters in a link: a long
+ * message is quoted in part).
+ */
 export function replyHref(message: StoredMessage): string {
   const subject = encodeURIComponent('Re: your message to ISA Tamilnadu');
-  return `mailto:${encodeURIComponent(message.email).replace('%40', '@')}?subject=${subject}`;
+  const quoted = message.message.length > MAX_QUOTED ? `${message.message.slice(0, MAX_QUOTED)}…` : message.message;
+  const body = [
+    `Dear ${message.name.trim() || 'Sir or Madam'},`,
+    '',
+    '',
+    '',
+    `On ${formatIndiaDateTime(message.received_at)} you wrote to us through the website:`,
+    ...quoted.split(/\r?\n/).map((line) => `> ${line}`),
+  ].join('\r\n');
+  const to = encodeURIComponent(message.email).replace('%40', '@');
+  return `mailto:${to}?subject=${subject}&body=${encodeURIComponent(body)}`;
 }
+
+const MAX_QUOTED = 1500;
 
 /** How the message's e-mailing stands, for the office (shown only when mail is set up). */
 export function deliveryText(message: StoredMessage): string {

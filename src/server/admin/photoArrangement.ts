@@ -15,13 +15,23 @@ import { BodyTooLargeError, readLimitedBody } from '../endpoints/readBody.ts';
 import type { EventAdminServices } from './adminServices.ts';
 import { MAX_DESCRIPTION_LENGTH } from './photoUpload.ts';
 import type { AdminSession } from './sessions.ts';
-import { MAX_PHOTOS_PER_EVENT } from '../events/eventFields.ts';
+import { MAX_PHOTOS_PER_EVENT, type AdminEvent } from '../events/eventFields.ts';
+import { clashInWords, mergeArrangement } from '../../lib/events/mergeEdits.ts';
+import { arrangementOf, photoForEditor } from './photoEndpoints.ts';
 
-/** 60 photos with 300-character descriptions fit well within this. */
-const MAX_BODY_BYTES = 64 * 1024;
+/** 60 photos with 300-character descriptions, twice (the base and the edit), fit well within this. */
+const MAX_BODY_BYTES = 256 * 1024;
 const AUDIT_QUIET_MS = 10 * 60 * 1000;
 
+const photoTextSchema = z.object({ id: z.number().int().positive(), description: z.string().max(1000) });
 const arrangementSchema = z.object({
+  version: z.number().int().nonnegative().optional(),
+  base: z
+    .object({
+      photos: z.array(photoTextSchema).max(MAX_PHOTOS_PER_EVENT),
+      cover: z.number().int().positive().nullable(),
+    })
+    .optional(),
   photos: z
     .array(
       z.object({
@@ -51,6 +61,23 @@ async function readArrangement(request: Request): Promise<z.infer<typeof arrange
   return parsed.data;
 }
 
+/** One audit row per person and event for a run of autosaves. */
+function recordArranged(services: EventAdminServices, session: AdminSession, event: AdminEvent) {
+  const [last] = services.audit.recent(1);
+  const quiet =
+    last?.action === 'photos-arranged' &&
+    last.events_id === event.id &&
+    last.username === session.username &&
+    Date.now() - Date.parse(last.at) < AUDIT_QUIET_MS;
+  if (quiet) return;
+  services.audit.record({
+    username: session.username,
+    action: 'photos-arranged',
+    eventId: event.id,
+    detail: event.title,
+  });
+}
+
 export async function handleArrangePhotos(
   request: Request,
   { services, session }: { services: EventAdminServices; session: AdminSession },
@@ -62,26 +89,34 @@ export async function handleArrangePhotos(
   if (!event) return jsonAnswer(404, { error: 'There is no such event (it may have been deleted).' });
   const arrangement = await readArrangement(request);
   if (arrangement instanceof Response) return arrangement;
-  const photos = arrangement.photos.map(({ id, description }) => ({ id, description: description.trim() }));
-  try {
-    services.events.arrangePhotos(event.id, photos, arrangement.cover ?? undefined);
-  } catch (error) {
-    if (error instanceof UnknownEventError) return jsonAnswer(404, { error: 'The event was deleted meanwhile.' });
-    throw error;
+  const mine = {
+    photos: arrangement.photos.map(({ id, description }) => ({ id, description: description.trim() })),
+    cover: arrangement.cover,
+  };
+  // Read again: other saves may have finished while this one's body arrived.
+  const stored = services.events.get(event.id);
+  if (!stored) return jsonAnswer(404, { error: 'The event was deleted meanwhile.' });
+  const current = arrangementOf(stored);
+  const base = arrangement.version === stored.version || !arrangement.base ? current : arrangement.base;
+  const { merged, clashes, gone } = mergeArrangement(base, mine, current);
+  // Nothing changed (a tab asking what is stored now): no write, no audit row.
+  if (JSON.stringify(merged) !== JSON.stringify(current)) {
+    try {
+      services.events.arrangePhotos(event.id, merged.photos, merged.cover ?? undefined);
+    } catch (error) {
+      if (error instanceof UnknownEventError) return jsonAnswer(404, { error: 'The event was deleted meanwhile.' });
+      throw error;
+    }
+    recordArranged(services, session, event);
   }
-  const [last] = services.audit.recent(1);
-  const quiet =
-    last?.action === 'photos-arranged' &&
-    last.events_id === event.id &&
-    last.username === session.username &&
-    Date.now() - Date.parse(last.at) < AUDIT_QUIET_MS;
-  if (!quiet) {
-    services.audit.record({
-      username: session.username,
-      action: 'photos-arranged',
-      eventId: event.id,
-      detail: event.title,
-    });
-  }
-  return jsonAnswer(200, { saved: true });
+  const saved = services.events.get(event.id);
+  if (!saved) return jsonAnswer(404, { error: 'The event was deleted meanwhile.' });
+  return jsonAnswer(200, {
+    saved: true,
+    version: saved.version,
+    photos: saved.photos.map(photoForEditor),
+    cover: arrangementOf(saved).cover,
+    gone,
+    clashes: clashes.map(clashInWords),
+  });
 }

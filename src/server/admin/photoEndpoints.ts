@@ -7,7 +7,8 @@
  * (HEIC with its own advice), 422 unreadable, 409 the event is full, 404 no such event or photo.
  */
 import { photoVariants } from '../../lib/events/photoVariants.ts';
-import { TooManyPhotosError, UnknownEventError, type StoredPhoto } from '../events/eventFields.ts';
+import type { Arrangement } from '../../lib/events/mergeEdits.ts';
+import { TooManyPhotosError, UnknownEventError, type AdminEvent, type StoredPhoto } from '../events/eventFields.ts';
 import { jsonAnswer } from '../endpoints/jsonAnswer.ts';
 import { PhotoRefusedError, type PhotoRefusal } from '../photos/photoIntake.ts';
 import type { EventAdminServices } from './adminServices.ts';
@@ -24,9 +25,24 @@ const STATUS_OF_REFUSAL: Readonly<Record<PhotoRefusal, number>> = {
   'too-many-pixels': 422,
 };
 
+/** An event's photos' descriptions, order and cover as stored (what a tab's edit is merged into). */
+export function arrangementOf(event: AdminEvent): Arrangement {
+  return {
+    photos: event.photos.map(({ id, description }) => ({ id, description })),
+    cover: event.photos.find((photo) => photo.path === event.cover)?.id ?? null,
+  };
+}
+
 /** A photo as the admin's island shows it. */
 export function photoForEditor(photo: StoredPhoto) {
-  return { id: photo.id, path: photo.path, thumbnail: photoVariants(photo.path).src, description: photo.description };
+  return {
+    id: photo.id,
+    path: photo.path,
+    thumbnail: photoVariants(photo.path).src,
+    description: photo.description,
+    originalName: photo.originalName ?? '',
+    originalSize: photo.originalSize ?? 0,
+  };
 }
 
 export async function handleAddPhoto(
@@ -42,7 +58,7 @@ export async function handleAddPhoto(
   const upload = await readPhotoUpload(request);
   if (!upload.ok) return jsonAnswer(upload.status, { error: upload.error });
   try {
-    const photo = await services.events.addPhoto(eventId, upload.bytes, upload.description);
+    const photo = await services.events.addPhoto(eventId, upload.bytes, upload.description, upload.original);
     services.audit.record({ username: session.username, action: 'photo-added', eventId, detail: event.title });
     return jsonAnswer(201, { photo: photoForEditor(photo) });
   } catch (error) {

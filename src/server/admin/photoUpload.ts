@@ -16,7 +16,19 @@ export const MAX_UPLOAD_REQUEST_BYTES = MAX_PHOTO_BYTES + 64 * 1024;
 export const MAX_DESCRIPTION_LENGTH = 300;
 
 export type UploadRead =
-  { ok: true; bytes: Buffer; description: string } | { ok: false; status: 400 | 413 | 415; error: string };
+  | { ok: true; bytes: Buffer; description: string; original: { name: string; size: number } }
+  | { ok: false; status: 400 | 413 | 415; error: string };
+
+/**
+ * The name a browser gave the file, as the office may be shown it (never to store or serve the
+ * file): its last path segment, without control characters, at most 200 characters.
+ */
+function originalFileName(name: string | undefined): string {
+  const last = (name ?? '').split(/[\\/]/).pop() ?? '';
+  // eslint-disable-next-line no-control-regex -- removing control characters is the point here
+  const CONTROL = /[\u0000-\u001f\u007f]/g;
+  return last.replace(CONTROL, '').trim().slice(0, 200);
+}
 
 const TOO_LARGE = `The photo is larger than ${MAX_PHOTO_BYTES / (1024 * 1024)} MB. Please send a smaller photo (a phone's "large" or "medium" size is plenty).`;
 
@@ -90,13 +102,15 @@ export async function readPhotoUpload(request: Request): Promise<UploadRead> {
     });
     source.on('error', () => finish(refused(400, 'The upload was interrupted; please try again.')));
 
-    parser.on('file', (field, stream) => {
+    let fileName = '';
+    parser.on('file', (field, stream, name) => {
       if (field !== 'photo' || sawFile) {
         stream.on('error', () => finish(refused(400, BROKEN)));
         stream.resume();
         return;
       }
       sawFile = true;
+      fileName = originalFileName(name);
       // A body that ends inside the part ("Part terminated early") is an error of this stream:
       // unheard, it would be an uncaught exception that stops the whole server.
       stream.on('error', () => finish(refused(400, BROKEN)));
@@ -113,7 +127,10 @@ export async function readPhotoUpload(request: Request): Promise<UploadRead> {
     parser.on('finish', () => {
       if (tooLarge) finish(refused(413, TOO_LARGE));
       else if (!sawFile) finish(refused(400, 'No photo was sent (the file goes in a field named "photo").'));
-      else finish({ ok: true, bytes: Buffer.concat(chunks), description });
+      else {
+        const bytes = Buffer.concat(chunks);
+        finish({ ok: true, bytes, description, original: { name: fileName, size: bytes.byteLength } });
+      }
     });
     source.pipe(parser);
   });

@@ -1,7 +1,7 @@
 /**
- * Stored contact messages as staff read them: the admin's **Export as CSV** file (`messagesCsvFile`), and
- * `npm run messages` in a terminal (`formatMessages`): readable text (times in India's time zone, as the admin shows
- * them), JSON or CSV (exact UTC timestamps).
+ * Stored contact messages as staff read them: the admin's **Export as CSV** file (`messagesCsvFile`: headings in
+ * words, times in India's time zone, named), and `npm run messages` in a terminal (`formatMessages`): readable text
+ * (times in India's time zone, as the admin shows them), JSON or CSV (exact UTC timestamps, column names).
  *
  * CSV is written by csv-stringify: a cell holding a comma, a semicolon (the separator of spreadsheets set up for
  * many European languages, and of some in India), a tab, a quote or a line break is quoted, and a cell that a
@@ -17,7 +17,7 @@
  * spreadsheet that opens it.
  */
 import { stringify } from 'csv-stringify/sync';
-import { formatIndiaDateTime } from '../../lib/indiaTime.ts';
+import { formatIndiaCell, formatIndiaDateTime } from '../../lib/indiaTime.ts';
 import type { StoredMessage } from './messageStore.ts';
 
 export type MessagesFormat = 'text' | 'json' | 'csv';
@@ -82,12 +82,38 @@ function messagesCsv(messages: readonly StoredMessage[], cell: (text: string) =>
   );
 }
 
+/** The admin's file for people: its headings in words, its times in India's time zone, named. */
+const FILE_COLUMNS: readonly [string, (message: StoredMessage) => string | number][] = [
+  ['Number', (message) => message.id],
+  ['Received (IST)', (message) => formatIndiaCell(message.received_at)],
+  ['Name', (message) => message.name],
+  ['E-mail', (message) => message.email],
+  ['Phone', (message) => message.phone],
+  ['Message', (message) => message.message],
+  ['E-mail to the office', (message) => STATE_LABELS[message.delivery_state]],
+  ['E-mailed at (IST)', (message) => (message.sent_at ? formatIndiaCell(message.sent_at) : '')],
+  ['Where', (message) => (message.status === 'held' ? 'Held as possible spam' : 'Inbox')],
+  ['Why held', (message) => message.held_reason],
+  ['Answered (marked at IST)', (message) => (message.handled_at ? formatIndiaCell(message.handled_at) : '')],
+];
+
 /**
- * The CSV the admin's Export as CSV downloads, exact: UTF-8 with a byte-order mark, so that a spreadsheet opens
- * Tamil and other non-Latin text with the right characters.
+ * The CSV the admin's Export as CSV downloads, for people (FILE_COLUMNS), the visitors' text exact: UTF-8 with a
+ * byte-order mark, so that a spreadsheet opens Tamil and other non-Latin text with the right characters.
  */
 export function messagesCsvFile(messages: readonly StoredMessage[]): string {
-  return `\uFEFF${messagesCsv(messages)}`;
+  const csv = stringify(
+    messages.map((message) => FILE_COLUMNS.map(([, cell]) => cell(message))),
+    {
+      header: true,
+      columns: FILE_COLUMNS.map(([heading]) => heading),
+      record_delimiter: 'windows',
+      quote_record_delimiter: true,
+      escape_formulas: true,
+      quoted_match: [';', '\t'],
+    },
+  );
+  return `\uFEFF${csv}`;
 }
 
 /** What `npm run messages` prints: in every format, no control character a terminal would act on (see above). */

@@ -1,6 +1,6 @@
 /**
  * The contact messages as the office works with them in /Admin/messages: a filtered, searchable
- * list in pages, newest first; one message opened (and so read); marked handled or not; a held
+ * list in pages, newest first; one message opened (and so read); marked answered or not; a held
  * one moved to the inbox; deleted. Only ids and states change here: what visitors wrote is never
  * rewritten. Every query is bound (no text of a search or filter reaches the SQL itself).
  */
@@ -12,8 +12,8 @@ export type MessageFilter = (typeof MESSAGE_FILTERS)[number];
 
 export const FILTER_LABELS: Record<MessageFilter, string> = {
   all: 'All',
-  open: 'Not handled',
-  handled: 'Handled',
+  open: 'Not answered',
+  handled: 'Answered',
   held: 'Held as possible spam',
 };
 
@@ -33,8 +33,9 @@ export interface MessagePage {
   pages: number;
 }
 
+/** All holds every message, those held as possible spam too (marked so); each other filter its own. */
 const FILTER_SQL: Record<MessageFilter, string> = {
-  all: "status = 'inbox'",
+  all: '1 = 1',
   open: "status = 'inbox' AND handled_at IS NULL",
   handled: "status = 'inbox' AND handled_at IS NOT NULL",
   held: "status = 'held'",
@@ -102,6 +103,17 @@ export class OfficeMessages {
     return { messages, total, page, pages };
   }
 
+  /** How many messages each filter holds (with `search`, those it finds): the filters' counts. */
+  counts(search = ''): Record<MessageFilter, number> {
+    const counts = { all: 0, open: 0, handled: 0, held: 0 };
+    for (const filter of MESSAGE_FILTERS) {
+      const { sql, values } = this.#where({ filter, search });
+      const n = this.#db.prepare(`SELECT count(*) AS n FROM contact_messages WHERE ${sql}`).get(...values)?.['n'];
+      counts[filter] = typeof n === 'number' ? n : 0;
+    }
+    return counts;
+  }
+
   /** Every message `query` matches (all pages), newest first; without a query, every message. */
   all(query?: Pick<MessageQuery, 'filter' | 'search'>): StoredMessage[] {
     const { sql, values } = query ? this.#where(query) : { sql: '1', values: [] };
@@ -131,7 +143,7 @@ export class OfficeMessages {
       .run(at.toISOString(), id);
   }
 
-  /** Marks it handled or not; false when there is no such message. */
+  /** Marks it answered (handled) or not; false when there is no such message. */
   setHandled(id: number, handled: boolean, at = new Date()): boolean {
     const result = this.#db
       .prepare('UPDATE contact_messages SET handled_at = ? WHERE id = ?')

@@ -44,6 +44,11 @@ export interface EventsSource {
    * drafts (the society's backend) leaves it out, and all its photos are public.
    */
   isPublicPhoto?(relativePath: string): boolean;
+  /**
+   * Whether event `eventId` was deleted (its page then says it was removed rather than not found);
+   * a source that cannot tell leaves it out.
+   */
+  wasRemoved?(eventId: number): boolean;
   /** Whether the source can answer now. */
   isHealthy(): Promise<boolean>;
   close(): Promise<void>;

@@ -1,6 +1,7 @@
 /** The embedded events store: SQLite in DATA_DIR, photos under DATA_DIR/uploads. */
 import { readFile, stat } from 'node:fs/promises';
 import type { DatabaseSync, StatementSync } from 'node:sqlite';
+import { wasRemoved } from './eventNumbers.ts';
 import {
   eventImageRecordSchema,
   eventRecordSchema,
@@ -103,6 +104,11 @@ export class SqliteEventsSource implements EventsSource {
       version: photoVersion(info),
       lastModified: info.mtime,
     };
+  }
+
+  /** Whether event `id` was deleted (its page says it was removed: eventNumbers.ts). */
+  wasRemoved(id: number): boolean {
+    return wasRemoved(this.#db, id);
   }
 
   async isHealthy(): Promise<boolean> {

@@ -20,6 +20,9 @@ export interface StoredPhoto {
   /** The path the public records name: /Admin/uploads/events/<id>/<name>. */
   path: string;
   description: string;
+  /** The name and size in bytes of the file it came from ("" and 0 when not known). */
+  originalName?: string;
+  originalSize?: number;
 }
 
 export interface AdminEvent extends EventFields {
@@ -27,6 +30,8 @@ export interface AdminEvent extends EventFields {
   /** The cover's path (events_image), or "" when the event has no photo. */
   cover: string;
   photos: StoredPhoto[];
+  /** Raised by every change to the event or its photos (a save says which version it was based on). */
+  version: number;
 }
 
 export interface AdminEventSummary extends EventFields {
@@ -63,8 +68,15 @@ export const eventRowSchema = z.object({
   events_image: z.string(),
   events_date: z.string(),
   published: z.number(),
+  version: z.number().default(0),
 });
-export const photoRowSchema = z.object({ id: z.number(), event_image: z.string(), img_description: z.string() });
+export const photoRowSchema = z.object({
+  id: z.number(),
+  event_image: z.string(),
+  img_description: z.string(),
+  original_name: z.string().default(''),
+  original_size: z.number().default(0),
+});
 export const countSchema = z.object({ n: z.number() });
 
 export const toFields = (row: z.infer<typeof eventRowSchema>): EventFields & { id: number } => ({

@@ -6,29 +6,26 @@
  *   addPhoto(id, bytes, description)  -> one photo added (checked and stripped by photoIntake.ts)
  *   arrangePhotos(id, photos, cover)  -> order, descriptions and cover of the photos it has
  *   removePhoto(id, photoId), remove(id) -> rows deleted, then their files and resized copies
- *   list(), get(id)                   -> what the admin shows, drafts included
+ *   list(), get(id)                   -> what the admin shows, drafts included (eventReads.ts)
  *
- * A photo is stored as DATA_DIR/uploads/events/<id>/<random name><extension of its type>: the
- * name a browser sent is never used. The cover (`events_image`) is a photo of the event, the first
- * one unless chosen. Triggers raise the store's events revision on each change (database.ts), so
+ * Files are stored by photoFile.ts, numbers given by eventNumbers.ts. The cover (`events_image`)
+ * is a photo of the event, the first one unless chosen. Triggers raise the store's events revision on each change (database.ts), so
  * the public list and pages follow at once.
  */
-import { randomBytes } from 'node:crypto';
-import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { DatabaseSync } from 'node:sqlite';
 import { UPLOADS_PATH } from '../../lib/events/fixImagePath.ts';
 import { DiskCache } from '../diskCache.ts';
 import { photoCacheDir, removeResizedCopies } from '../photoCache.ts';
-import { processPhoto } from '../photos/photoIntake.ts';
 import { photoVersion, resolveUpload } from '../uploads.ts';
+import { listStoredEvents, madeHerePhotoPaths, photosOf, readStoredEvent } from './eventReads.ts';
+import { madeByForm, nextId, rememberFormKey } from './eventNumbers.ts';
+import { storePhotoFile } from './photoFile.ts';
 import {
   countSchema,
   eventFieldsSchema,
-  eventRowSchema,
   MAX_PHOTOS_PER_EVENT,
-  photoRowSchema,
-  toFields,
   TooManyPhotosError,
   UnknownEventError,
   type AdminEvent,
@@ -37,6 +34,8 @@ import {
   type ImportedEvent,
   type StoredPhoto,
 } from './eventFields.ts';
+
+const MAX_ORIGINAL_NAME = 200;
 
 /** The importer was about to write over an event the office made in the admin. */
 export class MadeHereError extends Error {
@@ -72,30 +71,10 @@ export class EventWriter {
 
   /** Every event, drafts included, newest first. */
   list(): AdminEventSummary[] {
-    return this.#db
-      .prepare(
-        `SELECT e.*, (SELECT count(*) FROM event_images i WHERE i.events_id = e.events_id) AS n
-         FROM events e ORDER BY e.events_date DESC, e.events_id DESC`,
-      )
-      .all()
-      .map((row) => ({ ...toFields(eventRowSchema.parse(row)), photoCount: countSchema.parse(row).n }));
+    return listStoredEvents(this.#db);
   }
-
   get(id: number): AdminEvent | undefined {
-    const row = this.#db.prepare('SELECT * FROM events WHERE events_id = ?').get(id);
-    if (!row) return undefined;
-    const event = eventRowSchema.parse(row);
-    return { ...toFields(event), cover: event.events_image, photos: this.#photos(id) };
-  }
-
-  #photos(id: number): StoredPhoto[] {
-    return this.#db
-      .prepare('SELECT id, event_image, img_description FROM event_images WHERE events_id = ? ORDER BY sort_order, id')
-      .all(id)
-      .map((row) => {
-        const photo = photoRowSchema.parse(row);
-        return { id: photo.id, path: photo.event_image, description: photo.img_description };
-      });
+    return readStoredEvent(this.#db, id);
   }
 
   #requireEvent(id: number) {
@@ -106,24 +85,17 @@ export class EventWriter {
 
   /** Whether event `id` was made in the admin (not brought by the importer); false when there is none. */
   madeHere(id: number): boolean {
-    const row = this.#db.prepare('SELECT made_here FROM events WHERE events_id = ?').get(id);
-    return row?.['made_here'] === 1;
+    return this.#db.prepare('SELECT made_here FROM events WHERE events_id = ?').get(id)?.['made_here'] === 1;
   }
 
   /** Every photo path (covers included) that an event made in the admin names. */
   madeHerePhotoPaths(): Set<string> {
-    const rows = this.#db
-      .prepare(
-        `SELECT i.event_image AS path FROM event_images i JOIN events e USING (events_id) WHERE e.made_here = 1
-         UNION SELECT events_image FROM events WHERE made_here = 1`,
-      )
-      .all();
-    return new Set(rows.map((row) => String(row['path'])));
+    return madeHerePhotoPaths(this.#db);
   }
 
   /** Makes the cover a photo of the event: kept if it still is one, else the first photo, else "". */
   #settleCover(id: number, wanted?: string) {
-    const paths = this.#photos(id).map((photo) => photo.path);
+    const paths = photosOf(this.#db, id).map((photo) => photo.path);
     const current = wanted ?? this.get(id)?.cover ?? '';
     const cover = paths.includes(current) ? current : (paths[0] ?? '');
     this.#db
@@ -131,61 +103,83 @@ export class EventWriter {
       .run(cover, id, cover);
   }
 
+  /** The event a new event's form (its key, made when the form was shown) made, if it made one. */
+  madeByForm(formKey: string): number | undefined {
+    return madeByForm(this.#db, formKey);
+  }
+
+  /** Saves a new event made by the form with `formKey` (once: that key then names it); its id. */
+  createFromForm(fields: EventFields, formKey: string): { id: number; created: boolean } {
+    return this.#transaction(() => {
+      const made = madeByForm(this.#db, formKey);
+      if (made !== undefined) return { id: made, created: false };
+      const id = this.upsert(fields);
+      rememberFormKey(this.#db, formKey, id);
+      return { id, created: true };
+    });
+  }
+
   /** Saves an event's fields: a new event (new id) without `id`, else the event with that id, made if missing. */
   upsert(input: EventFields & { id?: number | undefined }): number {
     const fields = eventFieldsSchema.parse(input);
     const published = fields.published ? 1 : 0;
-    const result = this.#db
+    const id = input.id ?? nextId(this.#db, 'events');
+    this.#db
       .prepare(
         `INSERT INTO events (events_id, events_title, events_sub_title, events_image, events_date, published)
          VALUES (?, ?, ?, '', ?, ?)
          ON CONFLICT (events_id) DO UPDATE SET events_title = excluded.events_title,
            events_sub_title = excluded.events_sub_title, events_date = excluded.events_date, published = excluded.published`,
       )
-      .run(input.id ?? null, fields.title, fields.subTitle, fields.date, published);
-    return input.id ?? Number(result.lastInsertRowid);
-  }
-
-  /** Processes and stores a photo's file; returns its public path. Refusals are PhotoRefusedErrors. */
-  async #storeFile(id: number, bytes: Uint8Array): Promise<string> {
-    const photo = await processPhoto(bytes);
-    const folder = path.join(this.#uploadsDir, 'events', String(id));
-    await mkdir(folder, { recursive: true });
-    const name = `${randomBytes(16).toString('hex')}${photo.extension}`;
-    // Written whole under a hidden name (never served), then renamed: a failed write leaves nothing.
-    const temporary = path.join(folder, `.upload-${name}`);
-    try {
-      await writeFile(temporary, photo.bytes, { flag: 'wx' });
-      await rename(temporary, path.join(folder, name));
-    } catch (error) {
-      await rm(temporary, { force: true });
-      throw error;
-    }
-    return `${UPLOADS_PATH}events/${id}/${name}`;
+      .run(id, fields.title, fields.subTitle, fields.date, published);
+    return id;
   }
 
   #photoCount(id: number): number {
     return countSchema.parse(this.#db.prepare('SELECT count(*) AS n FROM event_images WHERE events_id = ?').get(id)).n;
   }
 
-  /** Adds one photo at the end of the event's photos. */
-  async addPhoto(id: number, bytes: Uint8Array, description = ''): Promise<StoredPhoto> {
+  /** Inserts `photos` as event `id`'s, in order (its photos deleted first). */
+  #insertPhotos(id: number, photos: readonly { path: string; description: string }[]) {
+    const insert = this.#db.prepare(
+      'INSERT INTO event_images (id, events_id, sort_order, event_image, img_description) VALUES (?, ?, ?, ?, ?)',
+    );
+    photos.forEach((photo, index) =>
+      insert.run(nextId(this.#db, 'event_images'), id, index, photo.path, photo.description),
+    );
+  }
+
+  /** Adds one photo at the end of the event's photos; `original` is the file it came from, for the office. */
+  async addPhoto(
+    id: number,
+    bytes: Uint8Array,
+    description = '',
+    original: { name: string; size: number } = { name: '', size: 0 },
+  ): Promise<StoredPhoto> {
     this.#requireEvent(id);
     if (this.#photoCount(id) >= MAX_PHOTOS_PER_EVENT) throw new TooManyPhotosError();
-    const photoPath = await this.#storeFile(id, bytes);
+    const photoPath = await storePhotoFile(this.#uploadsDir, id, bytes);
     try {
       return this.#transaction(() => {
         this.#requireEvent(id);
         // Checked again: other uploads to this event may have finished meanwhile.
         if (this.#photoCount(id) >= MAX_PHOTOS_PER_EVENT) throw new TooManyPhotosError();
-        const result = this.#db
+        const photoId = nextId(this.#db, 'event_images');
+        const originalName = original.name.slice(0, MAX_ORIGINAL_NAME);
+        this.#db
           .prepare(
-            `INSERT INTO event_images (events_id, sort_order, event_image, img_description)
-             VALUES (?, (SELECT coalesce(max(sort_order), -1) + 1 FROM event_images WHERE events_id = ?), ?, ?)`,
+            `INSERT INTO event_images (id, events_id, sort_order, event_image, img_description, original_name, original_size)
+             VALUES (?, ?, (SELECT coalesce(max(sort_order), -1) + 1 FROM event_images WHERE events_id = ?), ?, ?, ?, ?)`,
           )
-          .run(id, id, photoPath, description.trim());
+          .run(photoId, id, id, photoPath, description.trim(), originalName, original.size);
         this.#settleCover(id);
-        return { id: Number(result.lastInsertRowid), path: photoPath, description: description.trim() };
+        return {
+          id: photoId,
+          path: photoPath,
+          description: description.trim(),
+          originalName,
+          originalSize: original.size,
+        };
       });
     } catch (error) {
       await this.#removeFiles([photoPath]);
@@ -202,7 +196,7 @@ export class EventWriter {
    * An event made in the admin is never written over: MadeHereError, nothing changed.
    */
   async saveImported(event: ImportedEvent): Promise<void> {
-    const old = this.#photos(event.id).map((photo) => photo.path);
+    const old = photosOf(this.#db, event.id).map((photo) => photo.path);
     this.#transaction(() => {
       if (this.madeHere(event.id)) {
         throw new MadeHereError(`Event ${event.id} was made in the admin; the importer leaves it alone.`);
@@ -216,10 +210,7 @@ export class EventWriter {
         )
         .run(event.id, event.title, event.subTitle, event.cover, event.date);
       this.#db.prepare('DELETE FROM event_images WHERE events_id = ?').run(event.id);
-      const insert = this.#db.prepare(
-        'INSERT INTO event_images (events_id, sort_order, event_image, img_description) VALUES (?, ?, ?, ?)',
-      );
-      event.photos.forEach((photo, index) => insert.run(event.id, index, photo.path, photo.description));
+      this.#insertPhotos(event.id, event.photos);
     });
     await this.#removeFiles(old);
   }
@@ -231,7 +222,7 @@ export class EventWriter {
   arrangePhotos(id: number, photos: readonly { id: number; description: string }[], cover?: number): void {
     this.#transaction(() => {
       this.#requireEvent(id);
-      const current = this.#photos(id);
+      const current = photosOf(this.#db, id);
       const listed = photos.filter((photo) => current.some((known) => known.id === photo.id));
       const rest = current.filter((known) => !listed.some((photo) => photo.id === known.id));
       const update = this.#db.prepare(
@@ -245,7 +236,7 @@ export class EventWriter {
 
   /** Removes one photo and its files; undefined when the event has no such photo. */
   async removePhoto(id: number, photoId: number): Promise<StoredPhoto | undefined> {
-    const photo = this.#photos(id).find((candidate) => candidate.id === photoId);
+    const photo = photosOf(this.#db, id).find((candidate) => candidate.id === photoId);
     if (!photo) return undefined;
     this.#transaction(() => {
       this.#db.prepare('DELETE FROM event_images WHERE id = ? AND events_id = ?').run(photoId, id);

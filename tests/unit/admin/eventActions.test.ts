@@ -24,6 +24,7 @@ describe('eventPreview', () => {
     date: '2025-03-14',
     published: false,
     cover: '/Admin/uploads/events/4/a.jpg',
+    version: 1,
     photos: [
       { id: 1, path: '/Admin/uploads/events/4/a.jpg', description: 'Saved one' },
       { id: 2, path: '/Admin/uploads/events/4/b.jpg', description: '' },

@@ -20,7 +20,7 @@ describe('parseEventForm refuses', () => {
     ],
     [
       'a date in another format',
-      { date: '01/06/2025' },
+      { date: '2025/06/01' },
       'date',
       /^Choose a real date for the event in the Date field\.$/,
     ],

@@ -42,7 +42,7 @@ describe('POST /Admin/edit/events/<id>/arrangement', () => {
         () => post(JSON.stringify({ photos: [{ id: 1, description: 'x'.repeat(301) }], cover: null })),
         400,
       ],
-      ['a body too large', () => post(JSON.stringify({ photos: [], cover: null, padding: 'x'.repeat(70_000) })), 413],
+      ['a body too large', () => post(JSON.stringify({ photos: [], cover: null, padding: 'x'.repeat(270_000) })), 413],
     ])('%s: %i', async (_case, request, status) => {
       const before = services.events.get(eventId);
       const answer = await arrange(request());
@@ -79,5 +79,58 @@ describe('POST /Admin/edit/events/<id>/arrangement', () => {
     const rows = services.audit.recent(10).filter((row) => row.action === 'photos-arranged');
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ username: 'asha', events_id: eventId });
+  });
+
+  it('merges two tabs: each one’s caption is kept, and a photo deleted in one goes from the other’s answer', async () => {
+    const opened = services.events.get(eventId);
+    if (!opened) throw new Error('no event');
+    const base = {
+      photos: opened.photos.map(({ id, description }) => ({ id, description })),
+      cover: opened.photos[0]?.id ?? null,
+    };
+    const [first, second, third] = base.photos as [
+      (typeof base.photos)[0],
+      (typeof base.photos)[0],
+      (typeof base.photos)[0],
+    ];
+    const edit = (photoId: number, description: string) =>
+      base.photos.map((photo) => (photo.id === photoId ? { ...photo, description } : photo));
+    // Tab A changes the first photo's caption; tab B, opened at the same version, the second's.
+    const tabA = await arrange(
+      post(JSON.stringify({ version: opened.version, base, photos: edit(first.id, 'From tab A'), cover: base.cover })),
+    );
+    expect(tabA.status).toBe(200);
+    await services.events.removePhoto(eventId, third.id);
+    const tabB = await arrange(
+      post(JSON.stringify({ version: opened.version, base, photos: edit(second.id, 'From tab B'), cover: base.cover })),
+    );
+    const answer = await tabB.json();
+    expect(answer).toMatchObject({ saved: true, gone: [third.id], clashes: [] });
+    const stored = services.events.get(eventId)?.photos.map((photo) => [photo.id, photo.description]);
+    expect(stored).toEqual([
+      [first.id, 'From tab A'],
+      [second.id, 'From tab B'],
+    ]);
+    expect(answer.photos.map((photo: { id: number }) => photo.id)).toEqual([first.id, second.id]);
+    expect(answer.version).toBe(services.events.get(eventId)?.version);
+  });
+
+  it('a caption changed in both tabs keeps the one saved first and says so to the other', async () => {
+    const opened = services.events.get(eventId);
+    const photo = opened?.photos[0];
+    if (!opened || !photo) throw new Error('no photo');
+    const base = { photos: [{ id: photo.id, description: photo.description }], cover: photo.id };
+    const send = (description: string) =>
+      arrange(
+        post(
+          JSON.stringify({ version: opened.version, base, photos: [{ id: photo.id, description }], cover: photo.id }),
+        ),
+      );
+    expect((await send('Saved first')).status).toBe(200);
+    const answer = await (await send('Typed later')).json();
+    expect(answer.clashes).toEqual([
+      'The description of photo 1 was changed in another tab or on another device meanwhile to “Saved first”; yours was not saved: “Typed later”.',
+    ]);
+    expect(services.events.get(eventId)?.photos[0]?.description).toBe('Saved first');
   });
 });

@@ -51,9 +51,19 @@ describe('formatMessages', () => {
   });
 
   describe.each([
-    ['the admin’s CSV file', (message: StoredMessage) => messagesCsvFile([message]).split('\r\n')[1] ?? ''],
-    ['npm run messages -- --csv', (message: StoredMessage) => formatMessages([message], 'csv').split('\r\n')[1] ?? ''],
-  ])('%s', (_name, rowOf) => {
+    [
+      'the admin’s CSV file',
+      (message: StoredMessage) => messagesCsvFile([message]).split('\r\n')[1] ?? '',
+      (cell: string) =>
+        `1,20/11/2026 14:30:00 IST,${cell},x@example.org,9876543210,m,e-mailed,20/11/2026 14:30:01 IST,Inbox,,`,
+    ],
+    [
+      'npm run messages -- --csv',
+      (message: StoredMessage) => formatMessages([message], 'csv').split('\r\n')[1] ?? '',
+      (cell: string) =>
+        `1,2026-11-20T09:00:00.000Z,${cell},x@example.org,9876543210,m,sent,2026-11-20T09:00:01.000Z,inbox,,`,
+    ],
+  ])('%s', (_name, rowOf, expected) => {
     const row = (name: string) => rowOf({ ...older, name, email: 'x@example.org', message: 'm' });
     it.each([
       ['a semicolon (a separator in many spreadsheets), then a formula', 'x;=1+1', '"x;=1+1"'],
@@ -67,9 +77,7 @@ describe('formatMessages', () => {
       ['a plus', '+1', "'+1"],
       ['an at sign', '@SUM(A1)', "'@SUM(A1)"],
     ])('writes a cell with %s safely', (_case, name, cell) => {
-      expect(row(name)).toBe(
-        `1,2026-11-20T09:00:00.000Z,${cell},x@example.org,9876543210,m,sent,2026-11-20T09:00:01.000Z,inbox,,`,
-      );
+      expect(row(name)).toBe(expected(cell));
     });
   });
 
@@ -82,14 +90,25 @@ describe('formatMessages', () => {
     ['a carriage return', '\r=1'],
   ])('defuses a cell that starts with %s', (_label, text) => {
     const row = messagesCsvFile([{ ...older, name: text }]).split('\r\n')[1] ?? '';
-    expect(row).toMatch(/^1,2026-11-20T09:00:00.000Z,"?'/);
+    expect(row).toMatch(/^1,20\/11\/2026 14:30:00 IST,"?'/);
   });
 
   it('the admin’s CSV file starts with a UTF-8 byte-order mark and keeps non-Latin text', () => {
     const file = messagesCsvFile([{ ...older, name: 'டாக்டர் மாதிரி' }]);
-    expect(file.startsWith('\uFEFFid,received_at')).toBe(true);
+    expect(file.startsWith('\uFEFFNumber,Received (IST),Name,E-mail,Phone,Message,')).toBe(true);
     expect(Buffer.from(file, 'utf8').subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
     expect(file).toContain('டாக்டர் மாதிரி');
+  });
+
+  it('the admin’s CSV file names its columns in words and writes times in IST, saying so', () => {
+    const [heading, row] = messagesCsvFile([{ ...older, handled_at: '2026-11-26T06:36:17.109Z' }])
+      .slice(1)
+      .split('\r\n');
+    expect(heading).toBe(
+      'Number,Received (IST),Name,E-mail,Phone,Message,E-mail to the office,E-mailed at (IST),Where,Why held,Answered (marked at IST)',
+    );
+    expect(row).toMatch(/,26\/11\/2026 12:06:17 IST$/);
+    expect(row).not.toMatch(/\d{4}-\d\d-\d\dT/);
   });
 
   it('writes JSON with every field', () => {

@@ -62,13 +62,14 @@ describe('the office’s messages', () => {
     });
   });
 
-  it('lists newest first, each filter its own, held ones apart', () => {
+  it('lists newest first, each filter its own, held ones under theirs and in All, each filter counted', () => {
     add('Old', 1);
     const handled = add('Handled', 2);
     add('Held', 3, 'Sent 1 seconds after the page opened.');
     add('New', 4);
     office.setHandled(handled, true);
-    expect(names()).toEqual(['New', 'Handled', 'Old']);
+    expect(names()).toEqual(['New', 'Held', 'Handled', 'Old']);
+    expect(office.counts()).toEqual({ all: 4, open: 2, handled: 1, held: 1 });
     expect(names({ filter: 'open' })).toEqual(['New', 'Old']);
     expect(names({ filter: 'handled' })).toEqual(['Handled']);
     expect(names({ filter: 'held' })).toEqual(['Held']);

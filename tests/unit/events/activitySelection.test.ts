@@ -62,4 +62,11 @@ describe('activityStatus', () => {
   ])('%i events -> %s', (count, text) => {
     expect(activityStatus(count, { place: 'Salem', year: 2024 })).toBe(text);
   });
+
+  it.each([
+    [0, 'No events for Salem in 2026; only the card of the cricket tournament is shown.'],
+    [1, '1 event for Salem in 2026, and the cricket tournament: 2 cards.'],
+  ])('with the card always shown, %i events -> %s', (count, text) => {
+    expect(activityStatus(count, { place: 'Salem', year: 2026 }, 'the cricket tournament')).toBe(text);
+  });
 });
