@@ -20,6 +20,7 @@ import { readDeployStatus } from '../src/deploy/journal.ts';
 import { GitError } from '../src/deploy/repository.ts';
 import { readDeploySettings } from '../src/deploy/settings.ts';
 import { statusText } from '../src/deploy/statusText.ts';
+import { readSetupLinkFile, setupLinkLine } from '../src/server/admin/setupLink.ts';
 import { SettingsError } from '../src/server/settings.ts';
 
 const USAGE = 'Usage: npm run deploy [-- status | rollback | check]';
@@ -51,6 +52,8 @@ const { deployDir } = settings.deploy;
 if (command === 'status') {
   const running = await askDeploy(deployDir, { command: 'status' }, 10_000);
   console.info(statusText(readDeployStatus(deployDir), running?.message));
+  const setup = readSetupLinkFile(settings.server.store.dataDir);
+  if (setup) console.info(setupLinkLine(setup));
 } else if (command === 'rollback' || command === 'check') {
   const answer = await askDeploy(deployDir, { command });
   if (!answer) fail(`No deploy is running on ${deployDir}: start it with "npm run deploy".`);

@@ -18,6 +18,7 @@ import { FIXED_ROUTES } from '../src/lib/routes.ts';
 import { editorMismatch } from '../src/lib/keystatic/access.ts';
 import { BUILD_INFO_FILE, parseBuildInfo } from '../src/lib/siteUrl.ts';
 import { notifyOwners } from '../src/server/admin/ownerNotices.ts';
+import { SetupLinks, watchSetupLink } from '../src/server/admin/setupLink.ts';
 import { eventsApiRoutes } from '../src/server/api/eventsRoutes.ts';
 import { currentBuild, markInUse } from '../src/server/builtSite.ts';
 import { loadPagePolicies } from '../src/server/securityHeaders.ts';
@@ -121,6 +122,9 @@ console.info(
     ? 'Contact messages are stored and e-mailed to the office.'
     : 'Contact messages are stored only (no SMTP_URL); staff read them under Messages in /Admin.',
 );
+
+// While the store has no account: the first owner's setup link, printed (and kept in DATA_DIR for the deploy's status).
+watchSetupLink(new SetupLinks(services.database, dataDir, services.publicOrigin), (line) => console.info(line));
 
 // Whether `npm run deploy` runs this server as a release (src/deploy/releaseWorker.ts).
 const { commit, webhookSecret } = serverSettings.release;
