@@ -1,5 +1,6 @@
 /**
- * `npm run backup -- <folder>`: writes a snapshot of DATA_DIR (default ./data) into a new dated
+ * `npm run backup -- <folder>`: writes a snapshot of DATA_DIR (read from the server's settings:
+ * src/server/cliSettings.ts) into a new dated
  * folder inside <folder>, while the server goes on serving (src/server/backup/createBackup.ts),
  * signed with the backup key (src/server/backup/backupKey.ts: BACKUP_KEY, BACKUP_KEY_FILE, or the
  * key file beside <folder>, made on first use).
@@ -9,7 +10,7 @@ import path from 'node:path';
 import { BackupError, messageOf } from '../src/server/backup/backupError.ts';
 import { signingKey } from '../src/server/backup/backupKey.ts';
 import { backupBytes, createBackup } from '../src/server/backup/createBackup.ts';
-import { resolveDataDir } from '../src/server/database.ts';
+import { startCommand } from '../src/server/cliSettings.ts';
 
 const args = process.argv.slice(2);
 const [folder] = args;
@@ -18,8 +19,8 @@ if (args.length !== 1 || !folder || folder.startsWith('-')) {
   process.exit(2);
 }
 
+const { dataDir } = startCommand((line) => console.info(line));
 try {
-  const dataDir = resolveDataDir();
   const backups = path.resolve(folder);
   const key = await signingKey(backups, dataDir);
   const { folder: written, manifest, unknown } = await createBackup(dataDir, backups, new Date(), key.key);

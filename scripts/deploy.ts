@@ -21,6 +21,7 @@ import { GitError } from '../src/deploy/repository.ts';
 import { readDeploySettings } from '../src/deploy/settings.ts';
 import { statusText } from '../src/deploy/statusText.ts';
 import { readSetupLinkFile, setupLinkLine } from '../src/server/admin/setupLink.ts';
+import { startCommand } from '../src/server/cliSettings.ts';
 import { SettingsError } from '../src/server/settings.ts';
 
 const USAGE = 'Usage: npm run deploy [-- status | rollback | check]';
@@ -40,6 +41,8 @@ function originOf(): string | undefined {
 const [command, ...rest] = process.argv.slice(2);
 if (rest.length > 0 || (command !== undefined && !['status', 'rollback', 'check'].includes(command))) fail(USAGE, 2);
 
+// The status, asked from a shell, reads the service's settings file as the office's commands do.
+if (command === 'status') startCommand(() => undefined, { needsStore: false });
 let settings: ReturnType<typeof readDeploySettings>;
 try {
   settings = readDeploySettings(process.env, root, originOf);

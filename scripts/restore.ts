@@ -13,7 +13,7 @@ import path from 'node:path';
 import { BackupError, messageOf } from '../src/server/backup/backupError.ts';
 import { checkingKey } from '../src/server/backup/backupKey.ts';
 import { restoreBackup } from '../src/server/backup/restoreBackup.ts';
-import { resolveDataDir } from '../src/server/database.ts';
+import { startCommand } from '../src/server/cliSettings.ts';
 
 const args = process.argv.slice(2);
 const force = args.includes('--force');
@@ -28,11 +28,13 @@ if (rest.length !== 1 || !backup || backup.startsWith('-')) {
 const UNSIGNED_WARNING =
   'WARNING: --unsigned: the backup is restored WITHOUT checking its signature. Whatever was changed in it since it was made (a password, a session, an account, an invitation) comes back and works. Do this only with a backup you know is genuine.';
 
+// A restore makes the store: DATA_DIR may be empty or missing.
+const { dataDir } = startCommand((line) => console.info(line), { needsStore: false });
 try {
   const folder = path.resolve(backup);
   if (unsigned) console.warn(UNSIGNED_WARNING);
   const key = unsigned ? undefined : await checkingKey(folder);
-  const { dataDir, manifest, keptAside } = await restoreBackup(folder, resolveDataDir(), {
+  const { manifest, keptAside } = await restoreBackup(folder, dataDir, {
     force,
     unsigned,
     key: key?.key,
