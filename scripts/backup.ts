@@ -1,5 +1,5 @@
 /**
- * `npm run backup -- <folder>`: writes a snapshot of DATA_DIR (read from the server's settings:
+ * `npm run backup [-- <folder>]` (by default BACKUP_DIR): writes a snapshot of DATA_DIR (read from the server's settings:
  * src/server/cliSettings.ts) into a new dated
  * folder inside <folder>, while the server goes on serving (src/server/backup/createBackup.ts),
  * signed with the backup key (src/server/backup/backupKey.ts: BACKUP_KEY, BACKUP_KEY_FILE, or the
@@ -13,13 +13,13 @@ import { backupBytes, createBackup } from '../src/server/backup/createBackup.ts'
 import { startCommand } from '../src/server/cliSettings.ts';
 
 const args = process.argv.slice(2);
-const [folder] = args;
-if (args.length !== 1 || !folder || folder.startsWith('-')) {
-  console.error('Usage: npm run backup -- <folder>   (DATA_DIR names the data to back up; default ./data)');
+const { dataDir } = startCommand((line) => console.info(line));
+// Without a folder: the scheduled backups' BACKUP_DIR, from the server's settings.
+const [folder = process.env.BACKUP_DIR?.trim()] = args;
+if (args.length > 1 || !folder || folder.startsWith('-')) {
+  console.error('Usage: npm run backup [-- <folder>]   (by default BACKUP_DIR; DATA_DIR names the data to back up)');
   process.exit(2);
 }
-
-const { dataDir } = startCommand((line) => console.info(line));
 try {
   const backups = path.resolve(folder);
   const key = await signingKey(backups, dataDir);
