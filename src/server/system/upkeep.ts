@@ -9,6 +9,10 @@ import { SetupLinks, watchSetupLink } from '../admin/setupLink.ts';
 import { BackupSchedule } from '../backup/backupSchedule.ts';
 import type { BackupSettings } from '../backup/backupSettings.ts';
 import type { SiteServices } from '../services.ts';
+import { notifyOwners } from '../admin/ownerNotices.ts';
+import { alertOwners } from './ownerAlerts.ts';
+import { gatherFacts, type FactSources } from './systemFacts.ts';
+import { statusLines } from './systemStatus.ts';
 import { SystemState } from './systemState.ts';
 
 export interface UpkeepOptions {
@@ -18,6 +22,31 @@ export interface UpkeepOptions {
   production: boolean;
   say: (line: string) => void;
   warn: (line: string) => void;
+}
+
+const CHECK_EVERY_MS = 60_000;
+
+/** The facts the System page shows, from the site's services. */
+export function factSources(services: SiteServices, backup: BackupSettings, state: SystemState): FactSources {
+  return {
+    database: services.database,
+    dataDir: services.dataDir,
+    state,
+    backup,
+    mailConfigured: services.contact.mailsMessages,
+    deployDir: services.release.deployDir,
+    commit: services.release.commit,
+  };
+}
+
+/** One check: the System page's lines, and the owners' mails for those newly red or mended. */
+export async function checkSystem(services: SiteServices, backup: BackupSettings, state: SystemState) {
+  const lines = statusLines(await gatherFacts(factSources(services, backup, state)));
+  return alertOwners(lines, {
+    state,
+    notify: (subject, text) => notifyOwners(services.admin, subject, text),
+    systemPage: new URL('/Admin/system', services.publicOrigin).href,
+  });
 }
 
 /** Starts the upkeep; gives the function that stops it. */
@@ -38,5 +67,15 @@ export function startUpkeep({ services, backup, production, say, warn }: UpkeepO
   } else if (production) {
     warn('Backups: BACKUP_DIR is not set, so no backups are made on a schedule (see the README, "Backups").');
   }
+  const check = () =>
+    checkSystem(services, backup, state)
+      .then(() => undefined)
+      .catch((error: unknown) =>
+        warn(`The system check failed: ${error instanceof Error ? error.message : String(error)}`),
+      );
+  void check();
+  const timer = setInterval(() => void check(), CHECK_EVERY_MS);
+  timer.unref();
+  stops.push(() => clearInterval(timer));
   return () => stops.forEach((stop) => stop());
 }
