@@ -21,9 +21,9 @@ import path from 'node:path';
 import { parseEnv } from 'node:util';
 import { DATABASE_FILE } from './database.ts';
 
-export const SYSTEMD_ENV_FILE = '/etc/isa-site.env';
+const SYSTEMD_ENV_FILE = '/etc/isa-site.env';
 
-export class CliSettingsError extends Error {
+class CliSettingsError extends Error {
   override name = 'CliSettingsError';
 }
 
@@ -47,7 +47,7 @@ function readEnvFile(file: string): NodeJS.Dict<string> {
 }
 
 /** The settings file the commands read (see above), or undefined. */
-export function settingsFileOf(env: NodeJS.ProcessEnv, projectDir: string, systemFile = SYSTEMD_ENV_FILE) {
+function settingsFileOf(env: NodeJS.ProcessEnv, projectDir: string, systemFile = SYSTEMD_ENV_FILE) {
   const named = env['ENV_FILE']?.trim();
   if (named) {
     const file = path.resolve(projectDir, named);
@@ -80,7 +80,7 @@ export function readCliSettings(
 }
 
 /** The line each command prints first: which store it acts on, and from which settings. */
-export function actingOnLine(settings: CliSettings): string {
+function actingOnLine(settings: CliSettings): string {
   const from = settings.file ? `settings from ${settings.file}` : 'no settings file; the environment only';
   return `Store: DATA_DIR=${settings.dataDir} (${from}).`;
 }

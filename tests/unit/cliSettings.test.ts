@@ -39,27 +39,26 @@ describe('the commands’ settings', () => {
     expect(() => requireSiteStore(production)).toThrow(/no store in DATA_DIR=.*NODE_ENV=production/);
   });
 
-  it('npm run admin acts on the store the settings file names, says which, and refuses a missing one', () => {
+  it('npm run admin acts on the store the settings file names, says which, and refuses a missing one', async () => {
     const store = temporary('store');
     const users = new AdminUsers(openDatabase(store).db);
-    return users.add('asha', 'a long owner password').then(() => {
-      const file = path.join(temporary('env'), 'site.env');
-      writeFileSync(file, `NODE_ENV=production\nDATA_DIR=${store}\n`);
-      const run = (env: Record<string, string>) =>
-        spawnSync(process.execPath, ['scripts/admin.ts', 'list-users'], {
-          env: { ...process.env, DATA_DIR: '', ...env },
-          encoding: 'utf8',
-        });
-      const listed = run({ ENV_FILE: file });
-      expect(listed.status).toBe(0);
-      expect(listed.stdout).toContain(`Store: DATA_DIR=${store} (settings from ${file})`);
-      expect(listed.stdout).toMatch(/^asha\towner/m);
+    await users.add('asha', 'a long owner password');
+    const file = path.join(temporary('env'), 'site.env');
+    writeFileSync(file, `NODE_ENV=production\nDATA_DIR=${store}\n`);
+    const run = (env: Record<string, string>) =>
+      spawnSync(process.execPath, ['scripts/admin.ts', 'list-users'], {
+        env: { ...process.env, DATA_DIR: '', ...env },
+        encoding: 'utf8',
+      });
+    const listed = run({ ENV_FILE: file });
+    expect(listed.status).toBe(0);
+    expect(listed.stdout).toContain(`Store: DATA_DIR=${store} (settings from ${file})`);
+    expect(listed.stdout).toMatch(/^asha\towner/m);
 
-      const wrong = path.join(temporary('wrong'), 'data');
-      const refused = run({ ENV_FILE: file, DATA_DIR: wrong });
-      expect(refused.status).toBe(1);
-      expect(refused.stderr).toMatch(/no store in DATA_DIR=.*a running site's store is expected \(.*sets DATA_DIR/);
-      expect(existsSync(wrong)).toBe(false);
-    });
+    const wrong = path.join(temporary('wrong'), 'data');
+    const refused = run({ ENV_FILE: file, DATA_DIR: wrong });
+    expect(refused.status).toBe(1);
+    expect(refused.stderr).toMatch(/no store in DATA_DIR=.*a running site's store is expected \(.*sets DATA_DIR/);
+    expect(existsSync(wrong)).toBe(false);
   });
 });

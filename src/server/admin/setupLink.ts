@@ -40,7 +40,7 @@ function hasAccounts(db: DatabaseSync): boolean {
 }
 
 /** The setup link's address on the site's public origin. */
-export function setupAddress(publicOrigin: string, token: string): string {
+function setupAddress(publicOrigin: string, token: string): string {
   return new URL(`/Admin/setup?token=${encodeURIComponent(token)}`, publicOrigin).href;
 }
 

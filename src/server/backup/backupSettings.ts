@@ -16,7 +16,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { SettingsError, parse, setting, wholeNumber } from '../settings.ts';
 
-export class BackupSettingsError extends SettingsError {
+class BackupSettingsError extends SettingsError {
   override name = 'BackupSettingsError';
 }
 
@@ -25,7 +25,7 @@ const MIN_INTERVAL_MS = 60_000;
 const MAX_INTERVAL_MS = 30 * 86_400_000;
 
 /** "24h" as milliseconds; undefined when it is not a duration. */
-export function parseDuration(text: string): number | undefined {
+function parseDuration(text: string): number | undefined {
   const match = /^(\d+)\s*([smhd])$/.exec(text.trim().toLowerCase());
   return match ? Number(match[1]) * (UNITS[match[2] ?? ''] ?? 0) : undefined;
 }

@@ -12,7 +12,7 @@ import { countSchema, eventRowSchema, toFields, type AdminEventSummary } from '.
 export const EVENTS_PAGE_SIZE = 50;
 const MAX_SEARCH = 100;
 
-export type EventState = 'all' | 'draft' | 'published';
+type EventState = 'all' | 'draft' | 'published';
 
 export interface EventQuery {
   /** Words searched for in the title and sub-title; '' for none. */

@@ -23,7 +23,7 @@ import { DATABASE_FILE } from '../database.ts';
 import type { SystemState } from './systemState.ts';
 
 export const TEST_MAIL = 'mail.test';
-export const testMailSchema = z.object({
+const testMailSchema = z.object({
   at: z.iso.datetime(),
   ok: z.boolean(),
   to: z.string(),
@@ -67,7 +67,7 @@ export interface FactSources {
 }
 
 /** The free and whole space of the file system holding `folder` (or its nearest existing parent), or why not. */
-export async function diskSpace(folder: string): Promise<DiskSpace | string> {
+async function diskSpace(folder: string): Promise<DiskSpace | string> {
   let target = folder;
   while (!existsSync(target) && path.dirname(target) !== target) target = path.dirname(target);
   try {

@@ -33,7 +33,7 @@ const DAY_MS = 24 * HOUR_MS;
 const LOW_SHARE = 0.1;
 const LOW_BYTES = 2 * 1024 ** 3;
 
-export function formatBytes(bytes: number): string {
+function formatBytes(bytes: number): string {
   const units = ['bytes', 'KB', 'MB', 'GB', 'TB'];
   let value = bytes;
   let unit = 0;

@@ -12,10 +12,10 @@ export async function sendTestMail(
   username: string,
   fallbackTo: string | undefined,
   now = new Date(),
-): Promise<TestMail | { error: string }> {
-  if (!mailer) return { error: 'Mail is not set up (SMTP_URL), so no test mail can be sent.' };
+): Promise<TestMail | { refused: string }> {
+  if (!mailer) return { refused: 'Mail is not set up (SMTP_URL), so no test mail can be sent.' };
   const to = users.find(username)?.email || fallbackTo;
-  if (!to) return { error: 'Your account has no e-mail address, and CONTACT_TO is not set.' };
+  if (!to) return { refused: 'Your account has no e-mail address, and CONTACT_TO is not set.' };
   let result: TestMail;
   try {
     await mailer(
