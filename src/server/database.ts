@@ -145,7 +145,7 @@ ${revisionTriggers(['events', 'event_images'])}
    CREATE INDEX IF NOT EXISTS audit_log_by_action ON audit_log(action, id);`,
   // The first owner's setup link, made while the store has no account: only its token's SHA-256,
   // like sessions; it lasts 24 hours and works once.
-  `CREATE TABLE setup_links (
+  `CREATE TABLE IF NOT EXISTS setup_links (
      token_hash TEXT PRIMARY KEY,
      created_at INTEGER NOT NULL,
      expires_at INTEGER NOT NULL,
@@ -153,7 +153,7 @@ ${revisionTriggers(['events', 'event_images'])}
    );`,
   // What the server keeps of its own upkeep (the last backup and restore drill, the owners' alerts
   // already sent, the last test mail): one JSON value per name.
-  `CREATE TABLE system_state (name TEXT PRIMARY KEY, value TEXT NOT NULL);`,
+  `CREATE TABLE IF NOT EXISTS system_state (name TEXT PRIMARY KEY, value TEXT NOT NULL);`,
   // The admin's list of events: newest first, a page at a time, by year and state.
   `CREATE INDEX IF NOT EXISTS events_by_date ON events(events_date DESC, events_id DESC);
    CREATE INDEX IF NOT EXISTS events_by_state_date ON events(published, events_date DESC, events_id DESC);`,
