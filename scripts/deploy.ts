@@ -42,7 +42,7 @@ const [command, ...rest] = process.argv.slice(2);
 if (rest.length > 0 || (command !== undefined && !['status', 'rollback', 'check'].includes(command))) fail(USAGE, 2);
 
 // The status, asked from a shell, reads the service's settings file as the office's commands do.
-if (command === 'status') startCommand(() => undefined, { needsStore: false });
+if (command === 'status') startCommand(() => undefined, { needsStore: false, projectDir: root });
 let settings: ReturnType<typeof readDeploySettings>;
 try {
   settings = readDeploySettings(process.env, root, originOf);

@@ -101,9 +101,12 @@ export function requireSiteStore(settings: CliSettings): void {
  * DATA_DIR is set resolved), says with `say` which store it acts on, and with `needsStore` stops
  * (exit code 1, one line why) where the site's store is expected and missing.
  */
-export function startCommand(say: (line: string) => void, { needsStore = true } = {}): CliSettings {
+export function startCommand(
+  say: (line: string) => void,
+  { needsStore = true, projectDir = process.cwd() } = {},
+): CliSettings {
   try {
-    const settings = readCliSettings();
+    const settings = readCliSettings(process.env, projectDir);
     for (const [name, value] of Object.entries(settings.env)) process.env[name] ??= value;
     process.env.DATA_DIR = settings.dataDir;
     say(actingOnLine(settings));
