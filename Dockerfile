@@ -33,8 +33,9 @@ ENV NODE_ENV=production \
     EVENTS_SAMPLE_DATA=off
 # Events, photos, contact messages and accounts (DATA_DIR), and the releases (DEPLOY_DIR): two
 # folders apart, kept outside the container; every release shares the one DATA_DIR.
-RUN mkdir -p /data /releases && chown node:node /data /releases
-VOLUME ["/data", "/releases"]
+# The scheduled backups go in /backups (BACKUP_DIR, set in compose.yaml), a third folder apart.
+RUN mkdir -p /data /releases /backups && chown node:node /data /releases /backups
+VOLUME ["/data", "/releases", "/backups"]
 # The node user of the base image (uid 1000): the site and its builds never run as root.
 USER node
 EXPOSE 4321

@@ -13,6 +13,8 @@
  * twice, without echo, and again after one too short or two that differ (passwordPrompt.ts).
  * Exit code 0 on success; otherwise 1 (or 2 for a wrong command) and one line saying why. The
  * server may run meanwhile: the store takes both.
+ * It acts on the running site's store, read from the server's settings, and says which; it never makes
+ * a new store where the site's is expected (src/server/cliSettings.ts).
  */
 import { createInterface } from 'node:readline';
 import { AuditLog } from '../src/server/admin/auditLog.ts';
@@ -20,7 +22,8 @@ import { askNewPassword } from '../src/server/admin/passwordPrompt.ts';
 import { LoginThrottle } from '../src/server/admin/loginThrottle.ts';
 import { isAdminRole, type AdminRole } from '../src/server/admin/roles.ts';
 import { AccountError, AdminUsers } from '../src/server/admin/users.ts';
-import { openDatabase, resolveDataDir } from '../src/server/database.ts';
+import { startCommand } from '../src/server/cliSettings.ts';
+import { openDatabase } from '../src/server/database.ts';
 
 const USAGE =
   'Usage: npm run admin -- add-user NAME [--role owner|editor] | set-password NAME | remove-user NAME | list-users';
@@ -102,7 +105,7 @@ if (command === 'add-user' && rest[0] === '--role' && rest.length === 2) {
 if (needsName && (!name || name.startsWith('--') || rest.length > 0))
   fail(`${command} takes one user name. ${USAGE}`, 2);
 
-const dataDir = resolveDataDir();
+const { dataDir } = startCommand((line) => console.info(line));
 const { db } = openStore(dataDir);
 const users = new AdminUsers(db);
 const audit = new AuditLog(db);

@@ -1,5 +1,6 @@
 /**
- * `npm run backup -- <folder>`: writes a snapshot of DATA_DIR (default ./data) into a new dated
+ * `npm run backup [-- <folder>]` (by default BACKUP_DIR): writes a snapshot of DATA_DIR (read from the server's settings:
+ * src/server/cliSettings.ts) into a new dated
  * folder inside <folder>, while the server goes on serving (src/server/backup/createBackup.ts),
  * signed with the backup key (src/server/backup/backupKey.ts: BACKUP_KEY, BACKUP_KEY_FILE, or the
  * key file beside <folder>, made on first use).
@@ -9,17 +10,17 @@ import path from 'node:path';
 import { BackupError, messageOf } from '../src/server/backup/backupError.ts';
 import { signingKey } from '../src/server/backup/backupKey.ts';
 import { backupBytes, createBackup } from '../src/server/backup/createBackup.ts';
-import { resolveDataDir } from '../src/server/database.ts';
+import { startCommand } from '../src/server/cliSettings.ts';
 
 const args = process.argv.slice(2);
-const [folder] = args;
-if (args.length !== 1 || !folder || folder.startsWith('-')) {
-  console.error('Usage: npm run backup -- <folder>   (DATA_DIR names the data to back up; default ./data)');
+const { dataDir } = startCommand((line) => console.info(line));
+// Without a folder: the scheduled backups' BACKUP_DIR, from the server's settings.
+const [folder = process.env.BACKUP_DIR?.trim()] = args;
+if (args.length > 1 || !folder || folder.startsWith('-')) {
+  console.error('Usage: npm run backup [-- <folder>]   (by default BACKUP_DIR; DATA_DIR names the data to back up)');
   process.exit(2);
 }
-
 try {
-  const dataDir = resolveDataDir();
   const backups = path.resolve(folder);
   const key = await signingKey(backups, dataDir);
   const { folder: written, manifest, unknown } = await createBackup(dataDir, backups, new Date(), key.key);

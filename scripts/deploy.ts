@@ -20,6 +20,8 @@ import { readDeployStatus } from '../src/deploy/journal.ts';
 import { GitError } from '../src/deploy/repository.ts';
 import { readDeploySettings } from '../src/deploy/settings.ts';
 import { statusText } from '../src/deploy/statusText.ts';
+import { readSetupLinkFile, setupLinkLine } from '../src/server/admin/setupLink.ts';
+import { startCommand } from '../src/server/cliSettings.ts';
 import { SettingsError } from '../src/server/settings.ts';
 
 const USAGE = 'Usage: npm run deploy [-- status | rollback | check]';
@@ -39,6 +41,8 @@ function originOf(): string | undefined {
 const [command, ...rest] = process.argv.slice(2);
 if (rest.length > 0 || (command !== undefined && !['status', 'rollback', 'check'].includes(command))) fail(USAGE, 2);
 
+// The status, asked from a shell, reads the service's settings file as the office's commands do.
+if (command === 'status') startCommand(() => undefined, { needsStore: false, projectDir: root });
 let settings: ReturnType<typeof readDeploySettings>;
 try {
   settings = readDeploySettings(process.env, root, originOf);
@@ -51,6 +55,8 @@ const { deployDir } = settings.deploy;
 if (command === 'status') {
   const running = await askDeploy(deployDir, { command: 'status' }, 10_000);
   console.info(statusText(readDeployStatus(deployDir), running?.message));
+  const setup = readSetupLinkFile(settings.server.store.dataDir);
+  if (setup) console.info(setupLinkLine(setup));
 } else if (command === 'rollback' || command === 'check') {
   const answer = await askDeploy(deployDir, { command });
   if (!answer) fail(`No deploy is running on ${deployDir}: start it with "npm run deploy".`);

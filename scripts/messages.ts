@@ -1,13 +1,14 @@
 /**
  * `npm run messages`: the messages sent through the contact form, newest first, from the store
- * in DATA_DIR (default ./data).
+ * in DATA_DIR, read from the server's settings (src/server/cliSettings.ts).
  *   npm run messages               readable text
  *   npm run messages -- --json     JSON, every field
  *   npm run messages -- --csv      CSV for a spreadsheet
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { DATABASE_FILE, openDatabase, resolveDataDir } from '../src/server/database.ts';
+import { startCommand } from '../src/server/cliSettings.ts';
+import { DATABASE_FILE, openDatabase } from '../src/server/database.ts';
 import { formatMessages, type MessagesFormat } from '../src/server/contact/exportMessages.ts';
 import { ContactMessageStore } from '../src/server/contact/messageStore.ts';
 
@@ -19,7 +20,8 @@ if (unknown.length > 0 || (args.includes('--json') && args.includes('--csv'))) {
 }
 const format: MessagesFormat = args.includes('--json') ? 'json' : args.includes('--csv') ? 'csv' : 'text';
 
-const dataDir = resolveDataDir();
+// Which store, on standard error: standard output is the messages.
+const { dataDir } = startCommand((line) => console.error(line));
 if (!existsSync(path.join(dataDir, DATABASE_FILE))) {
   if (format === 'text') console.info(`No messages yet: there is no store in ${dataDir}.`);
   else process.stdout.write(formatMessages([], format));

@@ -6,6 +6,8 @@
  * BACKUP_KEY_FILE, or the key file beside the folder the backup is in:
  * src/server/backup/backupKey.ts); `--unsigned` skips that check, with a warning. The admin
  * accounts the backup brings back are listed before it is put in place.
+ * `npm run restore -- --check <backup>`: a restore drill: the backup is restored with every check into
+ * a scratch folder, which is then deleted (src/server/backup/restoreDrill.ts); DATA_DIR is not touched.
  * Exits 0 when restored, 1 with a one-line reason when refused or failed (DATA_DIR unchanged),
  * 2 on bad usage.
  */
@@ -13,26 +15,48 @@ import path from 'node:path';
 import { BackupError, messageOf } from '../src/server/backup/backupError.ts';
 import { checkingKey } from '../src/server/backup/backupKey.ts';
 import { restoreBackup } from '../src/server/backup/restoreBackup.ts';
-import { resolveDataDir } from '../src/server/database.ts';
+import { drillBackup } from '../src/server/backup/restoreDrill.ts';
+import { startCommand } from '../src/server/cliSettings.ts';
 
 const args = process.argv.slice(2);
 const force = args.includes('--force');
 const unsigned = args.includes('--unsigned');
-const rest = args.filter((arg) => arg !== '--force' && arg !== '--unsigned');
+const check = args.includes('--check');
+const rest = args.filter((arg) => !['--force', '--unsigned', '--check'].includes(arg));
 const [backup] = rest;
-if (rest.length !== 1 || !backup || backup.startsWith('-')) {
-  console.error('Usage: npm run restore -- <backup folder> [--force] [--unsigned]   (into DATA_DIR; default ./data)');
+if (rest.length !== 1 || !backup || backup.startsWith('-') || (check && (force || unsigned))) {
+  console.error(
+    'Usage: npm run restore -- <backup folder> [--force] [--unsigned]   (into DATA_DIR)\n       npm run restore -- --check <backup folder>   (a drill: DATA_DIR untouched)',
+  );
   process.exit(2);
+}
+
+if (check) {
+  // A drill: restored whole into a scratch folder, checked, deleted; the live store is not touched.
+  startCommand((line) => console.info(line), { needsStore: false });
+  try {
+    const { manifest, accounts, keyFrom } = await drillBackup(backup);
+    const { events, photos, contactMessages } = manifest.database;
+    console.info(
+      `The backup ${path.resolve(backup)} restores whole: ${events} events with ${photos} photo records, ${contactMessages} contact messages, ${manifest.files.length} files, ${accounts.length} admin accounts; its signature holds under the backup key ${keyFrom === 'BACKUP_KEY' ? 'in BACKUP_KEY' : `in ${keyFrom}`}. DATA_DIR was not touched.`,
+    );
+  } catch (error) {
+    console.error(`The restore drill failed: ${error instanceof BackupError ? error.message : `${messageOf(error)}.`}`);
+    process.exit(1);
+  }
+  process.exit(0);
 }
 
 const UNSIGNED_WARNING =
   'WARNING: --unsigned: the backup is restored WITHOUT checking its signature. Whatever was changed in it since it was made (a password, a session, an account, an invitation) comes back and works. Do this only with a backup you know is genuine.';
 
+// A restore makes the store: DATA_DIR may be empty or missing.
+const { dataDir } = startCommand((line) => console.info(line), { needsStore: false });
 try {
   const folder = path.resolve(backup);
   if (unsigned) console.warn(UNSIGNED_WARNING);
   const key = unsigned ? undefined : await checkingKey(folder);
-  const { dataDir, manifest, keptAside } = await restoreBackup(folder, resolveDataDir(), {
+  const { manifest, keptAside } = await restoreBackup(folder, dataDir, {
     force,
     unsigned,
     key: key?.key,

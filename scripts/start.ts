@@ -22,7 +22,9 @@ import { eventsApiRoutes } from '../src/server/api/eventsRoutes.ts';
 import { currentBuild, markInUse } from '../src/server/builtSite.ts';
 import { loadPagePolicies } from '../src/server/securityHeaders.ts';
 import { createSiteServer } from '../src/server/http/siteServer.ts';
+import { readBackupSettings } from '../src/server/backup/backupSettings.ts';
 import { startServices } from '../src/server/services.ts';
+import { startUpkeep } from '../src/server/system/upkeep.ts';
 import { readServerSettings, SettingsError, startupWarnings, type ServerSettings } from '../src/server/settings.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -65,8 +67,10 @@ function stopOnSettingsError(error: unknown): never {
 // Relative paths in the settings (DATA_DIR) are the project folder's, wherever the process is started from.
 process.chdir(root);
 let serverSettings: ServerSettings;
+let backupSettings: ReturnType<typeof readBackupSettings>;
 try {
   serverSettings = readServerSettings(process.env);
+  backupSettings = readBackupSettings(process.env);
 } catch (error) {
   stopOnSettingsError(error);
 }
@@ -122,6 +126,15 @@ console.info(
     : 'Contact messages are stored only (no SMTP_URL); staff read them under Messages in /Admin.',
 );
 
+// The first owner's setup link while there is no account, the scheduled backups, the owners' alerts.
+const stopUpkeep = startUpkeep({
+  services,
+  backup: backupSettings,
+  production: settings.production,
+  say: (line) => console.info(line),
+  warn: (line) => console.warn(`Warning: ${line}`),
+});
+
 // Whether `npm run deploy` runs this server as a release (src/deploy/releaseWorker.ts).
 const { commit, webhookSecret } = serverSettings.release;
 const deployed = underDeploy(commit);
@@ -157,7 +170,10 @@ if (deployed) {
     port,
     routes: FIXED_ROUTES,
     notifyOwners: (subject, text) => notifyOwners(services.admin, subject, text),
-    close: () => services.close(),
+    close: () => {
+      stopUpkeep();
+      return services.close();
+    },
   });
   console.info(
     `Release ${commit?.slice(0, 7)} started (data in ${dataDir}); the deploy checks it, then moves visitors to it.`,
@@ -183,7 +199,10 @@ if (deployed) {
       console.info(`${signal}: finishing requests in flight, then stopping.`);
       void app
         .close()
-        .then(() => services.close())
+        .then(() => {
+          stopUpkeep();
+          return services.close();
+        })
         .finally(() => process.exit(0));
     });
   }

@@ -191,6 +191,20 @@ ${revisionTriggers(['events', 'event_images'])}
   // description (the office can tell which files arrived); never used to store or serve it.
   `ALTER TABLE event_images ADD COLUMN original_name TEXT NOT NULL DEFAULT '';
    ALTER TABLE event_images ADD COLUMN original_size INTEGER NOT NULL DEFAULT 0;`,
+  // The first owner's setup link, made while the store has no account: only its token's SHA-256,
+  // like sessions; it lasts 24 hours and works once.
+  `CREATE TABLE IF NOT EXISTS setup_links (
+     token_hash TEXT PRIMARY KEY,
+     created_at INTEGER NOT NULL,
+     expires_at INTEGER NOT NULL,
+     used_at INTEGER
+   );`,
+  // What the server keeps of its own upkeep (the last backup and restore drill, the owners' alerts
+  // already sent, the last test mail): one JSON value per name.
+  `CREATE TABLE IF NOT EXISTS system_state (name TEXT PRIMARY KEY, value TEXT NOT NULL);`,
+  // The admin's list of events: newest first, a page at a time, by year and state.
+  `CREATE INDEX IF NOT EXISTS events_by_date ON events(events_date DESC, events_id DESC);
+   CREATE INDEX IF NOT EXISTS events_by_state_date ON events(published, events_date DESC, events_id DESC);`,
 ];
 
 export const DATABASE_FILE = 'site.sqlite';

@@ -113,7 +113,9 @@ describe('compose.yaml and the Caddyfile', () => {
     expect(site.build.context).toBe('.');
     expect(site.build.args['SITE_URL']).toMatch(/^https:\/\/\$\{SITE_DOMAIN/);
     expect(site.environment['TRUST_PROXY']).toBe('1');
-    expect(site.volumes).toEqual(['site-data:/data', 'site-releases:/releases']);
+    expect(site.volumes).toEqual(['site-data:/data', 'site-releases:/releases', 'site-backups:/backups']);
+    // Scheduled backups in a volume of their own, their key beside the folder (not in it).
+    expect(site.environment['BACKUP_DIR']).toBe('${BACKUP_DIR:-/backups/archive}');
   });
 
   it('follows the repository .env names, and builds the content editor in from .env', () => {
@@ -157,7 +159,8 @@ describe('the systemd unit', () => {
     expect(setting('Environment').join(' ')).toMatch(
       /NODE_ENV=production .*DATA_DIR=\/var\/lib\/isa-site DEPLOY_DIR=\/var\/lib\/isa-site-releases/,
     );
-    expect(setting('StateDirectory')).toEqual(['isa-site isa-site-releases']);
+    expect(setting('StateDirectory')).toEqual(['isa-site isa-site-releases isa-site-backups']);
+    expect(setting('Environment').join(' ')).toMatch(/BACKUP_DIR=\/var\/lib\/isa-site-backups\/archive/);
     // SIGTERM to the deploy alone, which drains the live release itself.
     expect(setting('KillMode')).toEqual(['mixed']);
     expect(setting('Restart')).toEqual(['on-failure']);

@@ -33,8 +33,8 @@ const ADMIN_ENDPOINTS = '/Admin/edit/';
 const MAX_FORM_BYTES = 64 * 1024;
 
 const PUBLIC_PATHS = ['/admin/api/events_list', '/admin/api/event_details_list'];
-/** Pages for people who are not signed in: besides the sign-in, Forgot your password and one-time links. */
-const SIGNED_OUT_PAGES = ['/admin/forgot', '/admin/link'];
+/** Pages for people who are not signed in: besides the sign-in, Forgot your password, one-time links and the first owner's setup. */
+const SIGNED_OUT_PAGES = ['/admin/forgot', '/admin/link', '/admin/setup'];
 const PUBLIC_PREFIX = '/admin/uploads/';
 /** The event pages and the photo endpoints: only where events are kept here. */
 const EVENT_EDITING_PREFIXES = ['/admin/events/', '/admin/edit/events/'];

@@ -30,6 +30,7 @@ const LEFT_OUT: Readonly<Record<string, string>> = {
   cache: 'resized photos, made again when asked for',
   [`${DATABASE_FILE}-wal`]: 'part of the store, in the snapshot',
   [`${DATABASE_FILE}-shm`]: 'part of the store, in the snapshot',
+  'setup-link.txt': "the first owner's setup link, made again while there is no account",
 };
 
 export interface BackupResult {

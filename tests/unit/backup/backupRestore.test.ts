@@ -287,7 +287,7 @@ describe('the commands', () => {
     const backup = run('backup', [backups], { DATA_DIR: dataDir });
     expect(backup.status).toBe(0);
     expect(backup.stdout).toMatch(
-      /^Backup written to .*isa-backup-[\dT-]+Z: 2 events with 5 photo records, 2 contact messages, 6 files/,
+      /^Backup written to .*isa-backup-[\dT-]+Z: 2 events with 5 photo records, 2 contact messages, 6 files/m,
     );
     expect(backup.stdout).toContain(`Signed with the backup key in ${backups}.key.`);
     expect(backup.stderr).toMatch(/^Note: the backup key .*backups\.key was made now\. Keep a copy of it/);
@@ -304,6 +304,7 @@ describe('the commands', () => {
     const restored = run('restore', [path.join(backups, name)], { DATA_DIR: path.join(root, 'restored') });
     expect(restored.status).toBe(0);
     expect(restored.stdout.split('\n')).toEqual([
+      `Store: DATA_DIR=${path.join(root, 'restored')} (no settings file; the environment only).`,
       'The backup brings back no admin accounts.',
       expect.stringMatching(/^Restored the backup of .* into .*restored: 2 events/),
       `Its signature holds under the backup key in ${backups}.key.`,

@@ -1,0 +1,81 @@
+/**
+ * What the server does by itself besides serving, started once by `npm start` (scripts/start.ts):
+ * - while the store has no account, the first owner's setup link (admin/setupLink.ts);
+ * - the scheduled backups and their weekly restore drill, when BACKUP_DIR is set (backup/backupSchedule.ts);
+ * - every minute, the System page's lines, and one mail to the owners when one turns red or is mended
+ *   (systemFacts.ts, systemStatus.ts, ownerAlerts.ts).
+ */
+import { SetupLinks, watchSetupLink } from '../admin/setupLink.ts';
+import { BackupSchedule } from '../backup/backupSchedule.ts';
+import type { BackupSettings } from '../backup/backupSettings.ts';
+import type { SiteServices } from '../services.ts';
+import { notifyOwners } from '../admin/ownerNotices.ts';
+import { alertOwners } from './ownerAlerts.ts';
+import { gatherFacts, type FactSources } from './systemFacts.ts';
+import { statusLines } from './systemStatus.ts';
+import { SystemState } from './systemState.ts';
+
+export interface UpkeepOptions {
+  services: SiteServices;
+  backup: BackupSettings;
+  /** In production a missing BACKUP_DIR is warned of at start. */
+  production: boolean;
+  say: (line: string) => void;
+  warn: (line: string) => void;
+}
+
+const CHECK_EVERY_MS = 60_000;
+
+/** The facts the System page shows, from the site's services. */
+export function factSources(services: SiteServices, backup: BackupSettings, state: SystemState): FactSources {
+  return {
+    database: services.database,
+    dataDir: services.dataDir,
+    state,
+    backup,
+    mailConfigured: services.contact.mailsMessages,
+    deployDir: services.release.deployDir,
+    commit: services.release.commit,
+  };
+}
+
+/** One check: the System page's lines, and the owners' mails for those newly red or mended. */
+export async function checkSystem(services: SiteServices, backup: BackupSettings, state: SystemState) {
+  const lines = statusLines(await gatherFacts(factSources(services, backup, state)));
+  return alertOwners(lines, {
+    state,
+    notify: (subject, text) => notifyOwners(services.admin, subject, text),
+    systemPage: new URL('/Admin/system', services.publicOrigin).href,
+  });
+}
+
+/** Starts the upkeep; gives the function that stops it. */
+export function startUpkeep({ services, backup, production, say, warn }: UpkeepOptions): () => void {
+  const { database, dataDir, publicOrigin } = services;
+  const stops = [watchSetupLink(new SetupLinks(database, dataDir, publicOrigin), say)];
+  const state = new SystemState(database);
+  const { dir } = backup;
+  if (dir) {
+    const schedule = new BackupSchedule({
+      dataDir,
+      settings: { ...backup, dir },
+      state,
+      say: (line) => (/failed/.test(line) ? warn : say)(line),
+    });
+    stops.push(schedule.start());
+    say(`Backups: every ${backup.intervalMs / 60_000} minutes into ${dir}, the last ${backup.keep} kept.`);
+  } else if (production) {
+    warn('Backups: BACKUP_DIR is not set, so no backups are made on a schedule (see the README, "Backups").');
+  }
+  const check = () =>
+    checkSystem(services, backup, state)
+      .then(() => undefined)
+      .catch((error: unknown) =>
+        warn(`The system check failed: ${error instanceof Error ? error.message : String(error)}`),
+      );
+  void check();
+  const timer = setInterval(() => void check(), CHECK_EVERY_MS);
+  timer.unref();
+  stops.push(() => clearInterval(timer));
+  return () => stops.forEach((stop) => stop());
+}
