@@ -107,7 +107,7 @@ export function photoField(label: string, folder: string, fromFile: '.' | '..', 
   return fields.image({
     label,
     description:
-      'A photo straight from a phone is fine: the pull request fits an oversized photo to its place on the page.',
+      'A photo straight from a phone is fine: it is turned upright, stripped of where it was taken and made the size the page needs (by the build, or on a pull request by its "Fit photos" check).',
     directory: `content/photos/${folder}`,
     publicPath: `${fromFile}/photos/${folder}/`,
     validation: { isRequired },
