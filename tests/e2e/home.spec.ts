@@ -30,7 +30,7 @@ test.describe('sections and content', () => {
     ]);
     // The sample content gives the spec's titles.
     await expect(headings.first()).toHaveText('About Indian Society of Anaesthesiologists Tamilnadu Chapter');
-    await expect(headings.nth(1)).toHaveText('ISA TN Monthly Webinar 2022');
+    await expect(headings.nth(1)).toHaveText('ISA TN Monthly Webinar 2025');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(home.banner.title);
     await expect(page).toHaveTitle(new RegExp(`^${escapeRegExp(home.pageTitle)} \\|`));
     await expect(page.getByText(/founded in 1971/)).toBeVisible();
