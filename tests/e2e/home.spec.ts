@@ -21,7 +21,7 @@ test.describe('sections and content', () => {
     const headings = page.getByRole('main').getByRole('heading', { level: 2 });
     await expect(headings).toHaveText([
       home.about.title,
-      home.webinars.title.replace('{product}', siteContent().product),
+      home.webinars.title.replace('{product}', siteContent().product).replace('{year}', '2025'),
       home.milestones.title,
       home.activities.title,
       home.awareness.title,
