@@ -67,8 +67,10 @@ test('GitHub mode: sign in, save a phone photo to a branch, its pull request, th
   // Signing in: the editor sends the browser to GitHub's sign-in, which sends it back with a code
   // that the server exchanges for a token.
   await page.goto(`${project.url}/keystatic`, { timeout: 240_000 });
-  await expect(page).toHaveURL(/\/keystatic\/?$/, { timeout: 240_000 });
-  expect(standIn.exchanges).toEqual(['code-1']);
+  await page.getByRole('button', { name: 'Log in with GitHub' }).click({ timeout: 240_000 });
+  await expect.poll(() => standIn?.exchanges, { timeout: 60_000 }).toEqual(['code-1']);
+  await expect(page).toHaveURL(/\/keystatic\/?$/);
+  await expect(page.getByText('Branches').first()).toBeVisible({ timeout: 60_000 });
 
   await page.goto(`${project.url}/keystatic/branch/main/collection/branches/item/salem`);
   await page.getByText('President: Dr. Dummy Ganesh').click({ timeout: 60_000 });
@@ -113,7 +115,8 @@ test('GitHub mode: sign in, save a phone photo to a branch, its pull request, th
   ]);
   await page.getByText('President: Dr. Example Anitha').click();
   await dialog.getByLabel('Name').fill('Dr. Example Anitha Rao');
-  await dialog.getByRole('button', { name: 'Done' }).click();
+  // (by the keyboard: the message of the first save lies over the dialog's corner)
+  await dialog.getByRole('button', { name: 'Done' }).press('Enter');
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByRole('link', { name: 'Its pull request: #1' })).toHaveAttribute(
     'href',
