@@ -9,12 +9,14 @@
  * What the stand-in cannot prove: see "GitHub mode" in README.md.
  */
 import { spawnSync } from 'node:child_process';
-import { symlinkSync } from 'node:fs';
+import { mkdtempSync, rmSync, symlinkSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { expect, test } from '@playwright/test';
 import sharp from 'sharp';
 import { parse } from 'yaml';
+import { addUser, signIn } from './adminServer.ts';
 import { routeToStandIn, startGitHubStandIn, type GitHubStandIn } from './githubStandIn.ts';
 import { startScratchProject, type ScratchProject } from './scratchProject.ts';
 
@@ -36,9 +38,11 @@ const phonePhoto = async (): Promise<Buffer> => {
 
 let standIn: GitHubStandIn | undefined;
 let project: ScratchProject | undefined;
+const dataDir = mkdtempSync(path.join(tmpdir(), 'github-mode-data-'));
 test.afterAll(async () => {
   await project?.stop();
   await standIn?.close();
+  rmSync(dataDir, { recursive: true, force: true });
 });
 
 test('GitHub mode: sign in, save a phone photo to a branch, its pull request, then Fit photos on the branch', async ({
@@ -50,6 +54,7 @@ test('GitHub mode: sign in, save a phone photo to a branch, its pull request, th
     SITE,
   );
   project = await startScratchProject({
+    ownOrigin: true,
     env: {
       PUBLIC_KEYSTATIC_GITHUB_REPO: `${SITE.owner}/${SITE.name}`,
       PUBLIC_KEYSTATIC_GITHUB_APP_SLUG: 'isa-tn-content',
@@ -57,6 +62,7 @@ test('GitHub mode: sign in, save a phone photo to a branch, its pull request, th
       KEYSTATIC_GITHUB_CLIENT_SECRET: 'client-secret-of-the-app',
       KEYSTATIC_SECRET: 'a'.repeat(64),
       GITHUB_STAND_IN_URL: standIn.url,
+      DATA_DIR: dataDir,
       NODE_OPTIONS: `--import=${pathToFileURL(path.join(import.meta.dirname, 'githubFetch.ts')).href}`,
     },
   });
@@ -133,4 +139,14 @@ test('GitHub mode: sign in, save a phone photo to a branch, its pull request, th
   expect(fit.stdout).toMatch(new RegExp(`^Fitted ${photo.replace(/[.]/g, '\\.')}: 4000 × 3000`, 'm'));
   const check = node('check-content.ts');
   expect(check.stdout, check.stderr).toContain('Content is correct');
+
+  // The door from /Admin, where the forms are set up: Site pages leads to them and says what a save is.
+  addUser(dataDir);
+  await page.goto(`${project.url}/Admin`);
+  await signIn(page);
+  const nav = page.getByRole('navigation', { name: 'Admin' });
+  await expect(nav.getByRole('link', { name: 'Site pages' })).toHaveAttribute('href', '/keystatic');
+  await expect(page.getByRole('region', { name: 'Site pages' })).toContainText(
+    /Saving there makes a proposal \(a pull request\); it is live about \d+ minutes? after a maintainer merges it\./,
+  );
 });
