@@ -66,7 +66,8 @@ test.describe('the forms, in local mode', () => {
   }
 
   /** The photo paths a YAML file names, in order. */
-  const photosOf = (file: string) => [...project.read(file).matchAll(/^\s*-?\s*image: (.+)$/gm)].map((match) => match[1]);
+  const photosOf = (file: string) =>
+    [...project.read(file).matchAll(/^\s*-?\s*image: (.+)$/gm)].map((match) => match[1]);
 
   /** Opens a form (after the warm-up, in seconds). */
   async function open(page: Page, path: string, timeout = 30_000) {
@@ -203,14 +204,14 @@ test.describe('the forms, in local mode', () => {
     expect(added?.['image']).toMatch(/^\.\/photos\/webinars\/.+\.jpg$/);
     expect(webinars.filter((webinar) => webinar['showOnHome'] === true)).toHaveLength(4);
     // One webinar more, and not one picture renamed.
-    expect(photosOf('content/webinars.yaml').filter((picture) => picture !== added?.['image'])).toEqual(
-      picturesBefore,
-    );
+    expect(photosOf('content/webinars.yaml').filter((picture) => picture !== added?.['image'])).toEqual(picturesBefore);
 
     // The build fits the phone photo of the first test, and says so, rather than failing.
     const build = project.build();
     expect(build.status, build.output.slice(-2000)).toBe(0);
-    expect(build.output).toMatch(/Fitted content\/photos\/bearers\/branches\/salem\/img-20260114-[a-z0-9]+\.jpg: 4000 × 3000/);
+    expect(build.output).toMatch(
+      /Fitted content\/photos\/bearers\/branches\/salem\/img-20260114-[a-z0-9]+\.jpg: 4000 × 3000/,
+    );
     const image = (parse(project.read('content/branches/salem.yaml')) as { bearers: { image: string }[] }).bearers[0]
       ?.image;
     const fitted = await sharp(readFileSync(path.join(project.dir, 'content/branches', image ?? ''))).metadata();

@@ -88,10 +88,16 @@ export async function startGitHubStandIn(
         const number = repository.pullRequests.length + 1;
         const pullUrl = `https://github.com/${site.owner}/${site.name}/pull/${number}`;
         repository.pullRequests.push({ number, branch, url: pullUrl });
-        return send(response, 200, `<!doctype html><title>Pull request #${number}</title><h1>Pull request #${number}: ${branch}</h1>`, 'text/html');
+        return send(
+          response,
+          200,
+          `<!doctype html><title>Pull request #${number}</title><h1>Pull request #${number}: ${branch}</h1>`,
+          'text/html',
+        );
       }
       // The API asks for the token given at sign-in.
-      if (!bearer?.startsWith('token-')) return send(response, 401, '{"message":"Bad credentials"}', 'application/json');
+      if (!bearer?.startsWith('token-'))
+        return send(response, 401, '{"message":"Bad credentials"}', 'application/json');
       if (address.pathname === '/graphql' && request.method === 'POST') {
         answer ??= graphqlApi(repository, { ...site, url });
         const result = await answer(JSON.parse((await body(request)).toString('utf8')) as { query: string });
@@ -99,8 +105,15 @@ export async function startGitHubStandIn(
       }
       const tree = new RegExp(`^${repoPath}/git/trees/([0-9a-f]{40})$`).exec(address.pathname);
       if (tree?.[1]) {
-        const entries = repository.tree(tree[1]).map((entry) => ({ ...entry, url: `${url}${repoPath}/git/${entry.type}s/${entry.sha}` }));
-        return send(response, 200, JSON.stringify({ sha: tree[1], tree: entries, truncated: false }), 'application/json');
+        const entries = repository
+          .tree(tree[1])
+          .map((entry) => ({ ...entry, url: `${url}${repoPath}/git/${entry.type}s/${entry.sha}` }));
+        return send(
+          response,
+          200,
+          JSON.stringify({ sha: tree[1], tree: entries, truncated: false }),
+          'application/json',
+        );
       }
       const blob = new RegExp(`^${repoPath}/git/blobs/([0-9a-f]{40})$`).exec(address.pathname);
       if (blob?.[1]) return send(response, 200, repository.blob(blob[1]), 'application/octet-stream');

@@ -25,7 +25,11 @@ export interface StandInRepository {
   branches(): string[];
   createBranch(branch: string, oid: string): void;
   deleteBranch(branch: string): void;
-  commit(branch: string, message: string, changes: { additions: { path: string; contents: Buffer }[]; deletions: string[] }): string;
+  commit(
+    branch: string,
+    message: string,
+    changes: { additions: { path: string; contents: Buffer }[]; deletions: string[] },
+  ): string;
   /** `git ls-tree -r -t -l` of a tree, as GitHub's REST API lists it. */
   tree(sha: string): { path: string; mode: string; type: string; sha: string; size?: number }[];
   blob(sha: string): Buffer;
@@ -78,10 +82,7 @@ export function standInRepository(source: string, paths: readonly string[]): Sta
       }
     },
     treeOf: (commit) => git('rev-parse', `${commit}^{tree}`),
-    branches: () =>
-      git('for-each-ref', '--format=%(refname:short)', 'refs/heads/')
-        .split('\n')
-        .filter(Boolean),
+    branches: () => git('for-each-ref', '--format=%(refname:short)', 'refs/heads/').split('\n').filter(Boolean),
     createBranch: (branch, oid) => void git('update-ref', `refs/heads/${branch}`, oid),
     deleteBranch: (branch) => void git('update-ref', '-d', `refs/heads/${branch}`),
     commit(branch, message, { additions, deletions }) {
