@@ -11,6 +11,8 @@ RUN apt-get update \
 WORKDIR /app
 ENV CI=true
 COPY package.json package-lock.json ./
+# The repository's patches of dependencies (patches/README.md), applied by npm ci's postinstall.
+COPY patches ./patches
 # npm ci: exactly what package-lock.json records (it lists every platform's optional packages of the
 # Astro compiler, oxc-parser and Pagefind), with only the install scripts package.json approves. The
 # first release reuses these dependencies when its lock file is the same.

@@ -18,10 +18,13 @@ function personChanges(
 
 /** "photo changed" when the path or the file behind it differs. */
 export function photoChanged(
-  before: { file: string; photo: string },
-  after: { file: string; photo: string },
+  before: { file: string; photo: string | undefined },
+  after: { file: string; photo: string | undefined },
   snapshots: { before: ContentSnapshot; after: ContentSnapshot },
 ): string[] {
+  if (before.photo === undefined || after.photo === undefined) {
+    return before.photo === after.photo ? [] : [after.photo === undefined ? 'photo removed' : 'photo added'];
+  }
   const old = snapshots.before.photoId(before.file, before.photo);
   const now = snapshots.after.photoId(after.file, after.photo);
   if (old !== undefined && old === now) return []; // the same picture, perhaps moved or renamed

@@ -11,11 +11,6 @@ export async function getHome() {
   return entry.data;
 }
 
-/** Replaces "{product}" in a heading with the site's short name, as the original headings do. */
-export function withProduct(template: string, product: string): string {
-  return template.replaceAll('{product}', product);
-}
-
 export async function getHomeWebinars() {
   const entries = await getCollection('webinars');
   return newestFirst(entries.map((entry) => entry.data).filter((webinar) => webinar.showOnHome));

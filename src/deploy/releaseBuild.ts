@@ -2,7 +2,7 @@
  * One commit made into a release, in a folder of its own: DEPLOY_DIR/releases/<commit>. The
  * commit's files are exported there; its dependencies are installed (hard links to those of a
  * release, or of the deploy's own folder, with the same package-lock.json; otherwise `npm ci`); the
- * content is checked and the site built, in that folder (the build names its own paths, so it is
+ * content's photos are fitted (src/lib/content/photoFitting.ts), the content checked and the site built, in that folder (the build names its own paths, so it is
  * never moved). release.json is written last: a folder without it is never started and is removed
  * before another try, so no half-built release can go live. A failure gives its step and the first
  * lines that say why, and the folder is removed.
@@ -166,6 +166,8 @@ export async function buildRelease(request: BuildRequest): Promise<BuildOutcome>
         STEP_TIMEOUT_MS.install,
       );
     }
+    // The last safety net: a photo that reached the branch unfitted is fitted before the check.
+    await step('check', 'npm', ['run', '-s', 'photos:fit'], dir, request, STEP_TIMEOUT_MS.check);
     await step('check', 'npm', ['run', '-s', 'check:content'], dir, request, STEP_TIMEOUT_MS.check);
     await step('build', 'npm', ['run', '-s', 'build'], dir, request, STEP_TIMEOUT_MS.build);
     const release: Release = {

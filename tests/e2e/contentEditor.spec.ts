@@ -51,6 +51,14 @@ test("a build without GitHub mode, given the App's settings, says the editor is 
     await expect(page.getByRole('region', { name: 'Site updates' })).toContainText(
       'The content editor is switched off',
     );
+    // The door to the forms: in the navigation beside Events, Messages and Staff, and on the home,
+    // saying that they are not set up here and who sets them up.
+    const nav = page.getByRole('navigation', { name: 'Admin' });
+    await expect(nav.getByRole('link')).toContainText(['Events', 'Messages', 'Staff', 'Site pages']);
+    await nav.getByRole('link', { name: 'Site pages' }).click();
+    const door = page.getByRole('region', { name: 'Site pages' });
+    await expect(door).toContainText("are not set up on this server. The site's maintainer sets them up");
+    await expect(door.getByRole('link')).toHaveCount(0);
   } finally {
     server.kill();
   }

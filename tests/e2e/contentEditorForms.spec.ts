@@ -1,10 +1,14 @@
 /**
  * The content editor's forms in local mode, under `astro dev` in a scratch copy of the project
  * (never the repository's own content/): an office assistant changes a branch president's name and
- * photo and adds a 2026 webinar for the home page through the forms; the files stay what the site
- * reads (the check passes, the build shows the webinar on the home page); the form refuses a sixth
- * bearer.
+ * gives a photo straight from a phone (the other photos keep their names, the save says "Saved");
+ * a wrong e-mail is named where they look and nothing is saved; a bearer without a photo is added,
+ * a sixth refused; a fifth home webinar cannot be saved; a 2026 webinar for the home page is
+ * added. The one build then fits the phone photo (and says so), the check passes, and the home
+ * page shows the webinar under a heading of its year.
  */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { parse } from 'yaml';
 import sharp from 'sharp';
@@ -35,17 +39,35 @@ test.describe('the forms, in local mode', () => {
     await project?.stop();
   });
 
-  /** A photo as a phone takes it: large, landscape. */
-  const phonePhoto = async (): Promise<Buffer> =>
-    sharp({ create: { width: 1600, height: 1200, channels: 3, background: '#3a6ea5' } })
+  /**
+   * A photo as a phone takes it: 4000 × 3000 pixels of detail (over 2 MB), stored sideways with the
+   * EXIF tag that turns it upright, and camera metadata.
+   */
+  const phonePhoto = async (): Promise<Buffer> => {
+    const pixels = Buffer.alloc(4000 * 3000 * 3);
+    for (let index = 0; index < pixels.length; index++) pixels[index] = (index * 2654435761) >>> 24;
+    return sharp(pixels, { raw: { width: 4000, height: 3000, channels: 3 } })
+      .jpeg({ quality: 95 })
+      .withMetadata({ orientation: 6 })
+      .withExifMerge({ IFD0: { Make: 'Phone' } })
+      .toBuffer();
+  };
+  /** A small picture, for entries whose photo is not the point of the test. */
+  const smallPhoto = async (): Promise<Buffer> =>
+    sharp({ create: { width: 1600, height: 900, channels: 3, background: '#3a6ea5' } })
       .jpeg()
       .toBuffer();
 
-  async function choosePhoto(page: Page, dialog: ReturnType<Page['getByRole']>, label: string) {
+  async function choosePhoto(page: Page, dialog: ReturnType<Page['getByRole']>, label: string, phone = false) {
     const chooser = page.waitForEvent('filechooser');
     await dialog.getByRole('group', { name: label }).getByRole('button', { name: 'Choose file' }).click();
-    await (await chooser).setFiles({ name: 'IMG_20260114.jpg', mimeType: 'image/jpeg', buffer: await phonePhoto() });
+    const buffer = phone ? await phonePhoto() : await smallPhoto();
+    await (await chooser).setFiles({ name: 'IMG_20260114.jpg', mimeType: 'image/jpeg', buffer });
   }
+
+  /** The photo paths a YAML file names, in order. */
+  const photosOf = (file: string) =>
+    [...project.read(file).matchAll(/^\s*-?\s*image: (.+)$/gm)].map((match) => match[1]);
 
   /** Opens a form (after the warm-up, in seconds). */
   async function open(page: Page, path: string, timeout = 30_000) {
@@ -53,18 +75,33 @@ test.describe('the forms, in local mode', () => {
     await expect(page.getByRole('button', { name: 'Save' })).toBeVisible({ timeout });
   }
 
-  /** Saves the form, and waits until the file holds `expected`. */
+  /** Saves the form, waits until the file holds `expected`, and sees the save say so. */
   async function save(page: Page, file: string, expected: string) {
     await page.getByRole('button', { name: 'Save' }).click();
     await expect.poll(() => project.read(file), { timeout: 30_000 }).toContain(expected);
+    await expect(page.locator('[data-save-result="saved"]')).toHaveText('Saved');
   }
 
-  test("changes a branch president's name and photo", async ({ page }) => {
+  /** Saves a form the checks stop: the message names `fix`, and the file is unchanged. */
+  async function refusedSave(page: Page, file: string, fix: string | RegExp) {
+    const before = project.read(file);
+    await page.getByRole('button', { name: 'Save' }).click();
+    const message = page.locator('[data-save-result="invalid"]');
+    await expect(message).toContainText('Not saved. Fix this first:');
+    await expect(message).toContainText(fix);
+    await expect(page.getByText('Unsaved')).toBeVisible();
+    expect(project.read(file)).toBe(before);
+  }
+
+  test("changes a branch president's name and gives a phone photo; the other photos keep their names", async ({
+    page,
+  }) => {
+    const photosBefore = photosOf('content/branches/salem.yaml');
     await open(page, '/keystatic/collection/branches/item/salem');
     await page.getByText('President: Dr. Dummy Ganesh').click();
     const dialog = page.getByRole('dialog');
     await dialog.getByLabel('Name').fill('Dr. Example Anitha');
-    await choosePhoto(page, dialog, 'Photo');
+    await choosePhoto(page, dialog, 'Photo', true);
     await dialog.getByRole('button', { name: 'Done' }).click();
     await save(page, 'content/branches/salem.yaml', 'Dr. Example Anitha');
 
@@ -74,25 +111,44 @@ test.describe('the forms, in local mode', () => {
     };
     expect(salem.city).toBe('Salem');
     expect(salem.bearers[0]?.name).toBe('Dr. Example Anitha');
-    expect(salem.bearers[0]?.image).toMatch(/^\.\.\/photos\/bearers\/branches\/salem\/.+\.jpg$/);
-    expect(salem.bearers[1]?.image).toMatch(/^\.\.\/photos\/bearers\/branches\/salem\//);
-    const check = project.run('check-content.ts');
-    expect(check.output).toContain('Content is correct');
-    expect(check.status).toBe(0);
+    expect(salem.bearers[0]?.image).toMatch(/^\.\.\/photos\/bearers\/branches\/salem\/img-20260114-[a-z0-9]+\.jpg$/);
+    expect(photosOf('content/branches/salem.yaml').slice(1)).toEqual(photosBefore.slice(1));
   });
 
-  test('refuses a sixth bearer', async ({ page }) => {
+  test('names a wrong e-mail where the person looks, and saves nothing', async ({ page }) => {
     await open(page, '/keystatic/collection/branches/item/salem');
-    for (const name of ['Dr. Fifth Bearer', 'Dr. Sixth Bearer']) {
+    await page.getByText(/^Secretary: /).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('E-mail', { exact: true }).fill('kavitha@gmail');
+    await dialog.getByRole('button', { name: 'Done' }).click();
+    // Done keeps the dialog open over the mistake, with the field's message shown.
+    await expect(dialog.getByText('Write an e-mail address, for example secretary@example.org')).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+    await refusedSave(
+      page,
+      'content/branches/salem.yaml',
+      'Bearers (3 to 5) › item 3 › E-mail: Write an e-mail address, for example secretary@example.org',
+    );
+  });
+
+  test('adds a bearer without a photo, and refuses a sixth', async ({ page }) => {
+    await open(page, '/keystatic/collection/branches/item/salem');
+    const add = async (name: string) => {
       await page.getByRole('button', { name: 'Add' }).click();
       const dialog = page.getByRole('dialog');
       await dialog.getByLabel('Name').fill(name);
       await dialog.getByLabel('Position').fill('Member');
-      await choosePhoto(page, dialog, 'Photo');
       await dialog.getByLabel('Phone').fill('+91 00000 10299');
       await dialog.getByRole('button', { name: 'Add' }).click();
       await expect(dialog).toBeHidden();
-    }
+    };
+    await add('Dr. Fifth Bearer');
+    await save(page, 'content/branches/salem.yaml', 'Dr. Fifth Bearer');
+    const salem = parse(project.read('content/branches/salem.yaml')) as { bearers: Record<string, unknown>[] };
+    expect(salem.bearers.at(-1)).toEqual({ name: 'Dr. Fifth Bearer', position: 'Member', phone: '+91 00000 10299' });
+
+    await add('Dr. Sixth Bearer');
     const before = project.read('content/branches/salem.yaml');
     await page.getByRole('button', { name: 'Save' }).click();
     await expect(page.getByText('Must have at most 5 items.')).toBeVisible();
@@ -100,7 +156,22 @@ test.describe('the forms, in local mode', () => {
     expect(project.read('content/branches/salem.yaml')).toBe(before);
   });
 
-  test('adds a 2026 webinar for the home page with a date from the picker', async ({ page }) => {
+  test('cannot save a fifth webinar on the home page, and the list marks the four', async ({ page }) => {
+    await open(page, '/keystatic/singleton/webinars');
+    await expect(page.getByText(/^On the home page · /)).toHaveCount(4);
+    await page.getByText('The paediatric airway: simple steps and safe hands').click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('checkbox').check();
+    await dialog.getByRole('button', { name: 'Done' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(page.getByText(/^On the home page · /)).toHaveCount(5);
+    await refusedSave(page, 'content/webinars.yaml', /The home page shows exactly 4 webinars, and 5 are ticked/);
+  });
+
+  test('adds a 2026 webinar for the home page; the build fits the phone photo and the heading follows', async ({
+    page,
+  }) => {
+    const picturesBefore = photosOf('content/webinars.yaml');
     await open(page, '/keystatic/singleton/webinars');
     // The home page shows four: the first webinar makes way for the new one.
     await page.getByText('Exam cases for the final practical examination').click();
@@ -132,14 +203,26 @@ test.describe('the forms, in local mode', () => {
     expect(added).toMatchObject({ date: '2026-01-16', showOnHome: true });
     expect(added?.['image']).toMatch(/^\.\/photos\/webinars\/.+\.jpg$/);
     expect(webinars.filter((webinar) => webinar['showOnHome'] === true)).toHaveLength(4);
+    // One webinar more, and not one picture renamed.
+    expect(photosOf('content/webinars.yaml').filter((picture) => picture !== added?.['image'])).toEqual(picturesBefore);
+
+    // The build fits the phone photo of the first test, and says so, rather than failing.
+    const build = project.build();
+    expect(build.status, build.output.slice(-2000)).toBe(0);
+    expect(build.output).toMatch(
+      /Fitted content\/photos\/bearers\/branches\/salem\/img-20260114-[a-z0-9]+\.jpg: 4000 × 3000/,
+    );
+    const image = (parse(project.read('content/branches/salem.yaml')) as { bearers: { image: string }[] }).bearers[0]
+      ?.image;
+    const fitted = await sharp(readFileSync(path.join(project.dir, 'content/branches', image ?? ''))).metadata();
+    expect([fitted.width, fitted.height, fitted.orientation, fitted.exif]).toEqual([1200, 1600, undefined, undefined]);
     const check = project.run('check-content.ts');
     expect(check.output).toContain('Content is correct');
     expect(check.status).toBe(0);
 
-    const build = project.build();
-    expect(build.status, build.output.slice(-2000)).toBe(0);
     const home = project.read('dist/client/index.html');
     expect(home).toContain('Spinal anaesthesia 2026');
     expect(home).toContain('16 - January - 2026');
+    expect(home).toMatch(/<h2[^>]*>ISA TN Monthly Webinar 2026<\/h2>/);
   });
 });

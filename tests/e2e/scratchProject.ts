@@ -77,8 +77,13 @@ function writeConfigs(dir: string) {
   );
 }
 
-/** Copies the project and starts `astro dev` in the copy, in a process group of its own. */
-export async function startScratchProject(): Promise<ScratchProject> {
+/**
+ * Copies the project and starts `astro dev` in the copy, in a process group of its own; in local
+ * mode unless `env` names a GitHub repository; `ownOrigin` makes its address the public origin.
+ */
+export async function startScratchProject(
+  options: { env?: Record<string, string>; ownOrigin?: boolean } = {},
+): Promise<ScratchProject> {
   const dir = mkdtempSync(path.join(tmpdir(), 'isa-content-editor-'));
   for (const entry of COPIED) cpSync(path.join(root, entry), path.join(dir, entry), { recursive: true });
   symlinkSync(path.join(root, 'node_modules'), path.join(dir, 'node_modules'), 'dir');
@@ -87,7 +92,17 @@ export async function startScratchProject(): Promise<ScratchProject> {
   const server: ChildProcessWithoutNullStreams = spawn(
     process.execPath,
     [ASTRO, 'dev', '--config', DEV_CONFIG, '--port', String(port), '--host', HOST],
-    { cwd: dir, detached: true, env: { ...process.env, ...LOCAL_MODE } },
+    {
+      cwd: dir,
+      detached: true,
+      env: {
+        ...process.env,
+        ...LOCAL_MODE,
+        ...options.env,
+        // The public origin is the server's own, so that /Admin's form posts are its own site's.
+        ...(options.ownOrigin ? { SITE_URL: `http://${HOST}:${port}` } : {}),
+      },
+    },
   );
   const output: string[] = [];
   server.stdout.setEncoding('utf8').on('data', (chunk: string) => output.push(chunk));

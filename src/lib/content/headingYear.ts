@@ -11,6 +11,22 @@ import { isRecord, parseYamlFile } from './yamlDocument.ts';
 
 const TITLE_PATH = ['webinars', 'title'] as const;
 
+/**
+ * The heading as the home page shows it: "{product}" is the site's short name and "{year}" the
+ * year of the newest webinar on the home page (its date as stored or shown), so that the heading
+ * follows the cards; a year the office types instead stays as typed.
+ */
+export function webinarHeading(title: string, product: string, homeDates: readonly string[]): string {
+  const newest = homeDates
+    .flatMap((date) => /\b(?:19|20)\d{2}\b/.exec(date) ?? [])
+    .sort()
+    .at(-1);
+  return title
+    .replaceAll('{product}', product)
+    .replaceAll('{year}', newest ?? '')
+    .trim();
+}
+
 /** The warning about the heading of `home.yaml`, given the webinars' stored dates ("2025-03-14"). */
 export function headingYearWarning(title: string, dates: readonly string[]): string | undefined {
   const named = /\b(?:19|20)\d{2}\b/.exec(title)?.[0];

@@ -1,16 +1,17 @@
 /**
- * Fits oversized photos of the content files to the site: a photo straight from a phone (say
- * 4000 × 3000 and 4 MB) is refused by the check (over 2 MB, over 3000 pixels a side), so
- * `npm run photos:fit` (and the pull request's workflow, which commits the result to the branch)
- * resizes it in place: turned upright as the phone meant, no larger than its slots need at twice
- * their size (phones' dense screens), at least 1600 pixels on its long side, without the camera's
- * metadata (which can hold where it was taken), under the byte limit. Photos the check accepts
- * are left alone, and so are vector and animated files.
+ * Fits the photos of the content files to the site: a photo straight from a phone (say
+ * 4000 × 3000 and 4 MB, turned by an EXIF tag, with the place it was taken) would be refused by
+ * the check (over 2 MB, over 3000 pixels a side) or shown sideways, so it is rewritten in place:
+ * turned upright as the phone meant, no larger than its slots need at twice their size (phones'
+ * dense screens), at least 1600 pixels on its long side, without the camera's metadata, under the
+ * byte limit. `npm run photos:fit`, the pull request's workflow (which commits the result to the
+ * branch), every build (the content loader, before its check) and the deploy's release build do
+ * it. Photos that already fit are left alone, and so are vector and animated files.
  */
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
-import { CONTENT_SOURCES, listEntries } from './contentFiles.ts';
+import { CONTENT_SOURCES, listEntries, type ContentSource } from './contentFiles.ts';
 import { diskReader } from './contentReader.ts';
 import { valuesAt } from './photoChecks.ts';
 import { MAX_PHOTO_BYTES, MAX_PHOTO_SIDE, PHOTO_FIELDS, type PhotoField } from './photoSlots.ts';
@@ -34,14 +35,18 @@ export interface FittedPhoto {
   after: { bytes: number; width: number; height: number };
 }
 
-/** The photo's bytes made to fit `side` and the byte limit, or undefined when it already fits. */
+/**
+ * The photo's bytes made to fit: upright, at most `side` pixels on its long side, without camera
+ * metadata (EXIF, XMP, IPTC), under the byte limit; undefined when it already is.
+ */
 export async function fitPhoto(input: Buffer, side: number): Promise<Buffer | undefined> {
   const image = sharp(input, { failOn: 'error' });
-  const { width = 0, height = 0, format, pages = 1, orientation } = await image.metadata();
+  const { width = 0, height = 0, format, pages = 1, orientation, exif, xmp, iptc } = await image.metadata();
   if (!format || !FITTED_FORMATS.has(format) || pages > 1) return undefined;
-  const turned = orientation !== undefined && orientation > 4;
-  const [shownWidth, shownHeight] = turned ? [height, width] : [width, height];
-  if (input.byteLength <= MAX_PHOTO_BYTES && Math.max(shownWidth, shownHeight) <= MAX_PHOTO_SIDE) return undefined;
+  const upright = orientation === undefined || orientation === 1;
+  const plain = exif === undefined && xmp === undefined && iptc === undefined;
+  const fits = input.byteLength <= MAX_PHOTO_BYTES && Math.max(width, height) <= Math.min(side, MAX_PHOTO_SIDE);
+  if (upright && plain && fits) return undefined;
   for (const quality of QUALITIES) {
     const resized = sharp(input)
       .rotate()
@@ -54,10 +59,10 @@ export async function fitPhoto(input: Buffer, side: number): Promise<Buffer | un
 }
 
 /** Every photo named by the content files under `root`, once, with the field that names it first. */
-function namedPhotos(root: string): Map<string, PhotoField> {
+function namedPhotos(root: string, sources: readonly ContentSource[]): Map<string, PhotoField> {
   const reader = diskReader(root);
   const photos = new Map<string, PhotoField>();
-  for (const source of CONTENT_SOURCES) {
+  for (const source of sources) {
     const files = source.shape === 'folder' ? reader.yamlFilesIn(source.path) : [source.path];
     for (const file of files) {
       const text = reader.read(file);
@@ -81,17 +86,23 @@ function namedPhotos(root: string): Map<string, PhotoField> {
   return photos;
 }
 
-/** Fits every oversized photo the content files name, in place; what it changed. */
-export async function fitContentPhotos(root: string): Promise<FittedPhoto[]> {
+/** Fits every photo the content files (of `sources`) name, in place; what it changed. */
+export async function fitContentPhotos(
+  root: string,
+  sources: readonly ContentSource[] = CONTENT_SOURCES,
+): Promise<FittedPhoto[]> {
   const fitted: FittedPhoto[] = [];
-  for (const [file, field] of namedPhotos(root)) {
+  for (const [file, field] of namedPhotos(root, sources)) {
     const absolute = path.join(root, file);
     if (!existsSync(absolute)) continue; // the check reports it
     const input = readFileSync(absolute);
     const output = await fitPhoto(input, fittedSide(field));
     if (!output) continue;
     const [before, after] = await Promise.all([sharp(input).metadata(), sharp(output).metadata()]);
-    writeFileSync(absolute, output);
+    // A new file renamed over the old: a reader (another loader, a server) never sees half of it.
+    const next = `${absolute}.fitting-${process.pid}`;
+    writeFileSync(next, output);
+    renameSync(next, absolute);
     fitted.push({
       file,
       before: { bytes: input.byteLength, width: before.width ?? 0, height: before.height ?? 0 },
@@ -99,4 +110,10 @@ export async function fitContentPhotos(root: string): Promise<FittedPhoto[]> {
     });
   }
   return fitted;
+}
+
+/** One line about a fitted photo, as the command and the build print it. */
+export function fittedLine({ file, before, after }: FittedPhoto): string {
+  const megabytes = (bytes: number) => (bytes / (1024 * 1024)).toFixed(1);
+  return `Fitted ${file}: ${before.width} × ${before.height}, ${megabytes(before.bytes)} MB -> ${after.width} × ${after.height}, ${megabytes(after.bytes)} MB (upright, without camera metadata)`;
 }

@@ -105,7 +105,9 @@ export function createSchemas<ImageSchema extends z.ZodType>(image: ImageField<I
       paragraphs: z.array(text('a paragraph')).min(1, { error: 'expected at least one paragraph' }),
     }),
     webinars: z.strictObject({
-      title: text('the webinar section title; "{product}" is replaced by the short name'),
+      title: text(
+        'the webinar section title; "{product}" is replaced by the short name and "{year}" by the year of the newest webinar on the home page',
+      ),
       viewAllLabel: text('the label of the View All button'),
       watchLabel: text('the label of the link to each webinar video, for example "Watch"'),
     }),
@@ -171,7 +173,8 @@ export function createSchemas<ImageSchema extends z.ZodType>(image: ImageField<I
   });
 
   const stateBearer = z.strictObject({
-    image: image(),
+    /** The bearer's photo; without one, the page shows a generic picture. */
+    image: image().optional(),
     name: text("the bearer's name"),
     title: withHelp(z.enum(STATE_OFFICES, { error: `expected one of the six offices: ${STATE_OFFICES.join(', ')}` }), {
       description: 'The office held; the six bearers are listed in this order',
@@ -190,8 +193,8 @@ export function createSchemas<ImageSchema extends z.ZodType>(image: ImageField<I
   const branchBearer = z.strictObject({
     name: text("the bearer's name"),
     position: text('the position, for example "Secretary"'),
-    /** The bearer's photo, or one of the generic photos (placeholder-male.jpg, placeholder-female.jpg). */
-    image: image(),
+    /** The bearer's photo (or one of the generic photos); without one, the page shows a generic picture. */
+    image: image().optional(),
     phone,
     email: optionalEmail,
     email2: optionalEmail,

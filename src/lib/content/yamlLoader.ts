@@ -1,6 +1,8 @@
 /**
- * An Astro content loader for the YAML files listed in contentFiles.ts. It checks the files
- * with checkOnDisk() first, the same check as `npm run check:content` (schemas, list rules,
+ * An Astro content loader for the YAML files listed in contentFiles.ts. It fits the photos the
+ * files name first (a phone photo saved through the forms or by hand never fails a build: it is
+ * turned upright, stripped and made small enough, in place, and the build says so), then checks
+ * the files with checkOnDisk(), the same check as `npm run check:content` (schemas, list rules,
  * photos), and fails the build with plain-language messages; warnings are logged. Then it hands
  * each entry to Astro (which turns photo paths into optimised images).
  */
@@ -9,6 +11,7 @@ import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 import { checkOnDisk, problemReport, warningReport } from './checkContent.ts';
 import type { ContentSource } from './contentFiles.ts';
+import { fitContentPhotos, fittedLine } from './photoFitting.ts';
 
 export class ContentError extends Error {
   override name = 'ContentError';
@@ -19,7 +22,7 @@ export interface YamlLoaderContext {
   config: Pick<LoaderContext['config'], 'root'>;
   store: Pick<DataStore, 'clear' | 'set'>;
   parseData: LoaderContext['parseData'];
-  logger: Pick<LoaderContext['logger'], 'error' | 'warn'>;
+  logger: Pick<LoaderContext['logger'], 'error' | 'warn' | 'info'>;
   watcher?: Pick<NonNullable<LoaderContext['watcher']>, 'add' | 'on'>;
 }
 
@@ -30,6 +33,7 @@ export function yamlLoader(source: ContentSource) {
       const root = fileURLToPath(config.root);
 
       const sync = async () => {
+        for (const photo of await fitContentPhotos(root, [source])) logger.info(fittedLine(photo));
         const { entries, problems, warnings } = await checkOnDisk(root, source);
         const report = problemReport(problems);
         if (report) throw new ContentError(report);

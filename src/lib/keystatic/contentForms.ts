@@ -4,7 +4,6 @@
  * formParity.test.ts keeps the two in step). Keystatic reads and writes the YAML files themselves.
  */
 import { collection, fields, singleton } from '@keystatic/core';
-import { STATE_OFFICES } from '../content/schemas.ts';
 import {
   dateField,
   emailField,
@@ -19,6 +18,7 @@ import {
   webAddress,
   wholeNumber,
 } from './formFields.ts';
+import { branches, stateBearers, webinars } from './listForms.ts';
 
 const yaml = { data: 'yaml' } as const;
 const SOCIAL_ICONS = ['youtube', 'facebook', 'instagram', 'x', 'linkedin'] as const;
@@ -102,7 +102,7 @@ const home = singleton({
       {
         title: requiredText(
           'Title',
-          '"{product}" is replaced by the short name; the year should be the newest webinars\'',
+          '"{product}" is replaced by the short name and "{year}" by the year of the newest webinar on the home page; a year typed instead stays as typed. Choose the four webinars under Webinars.',
         ),
         viewAllLabel: requiredText('Label of the View All button'),
         watchLabel: requiredText('Label of the link to each video'),
@@ -181,29 +181,6 @@ const privacy = singleton({
   },
 });
 
-const webinars = singleton({
-  label: 'Webinars',
-  path: 'content/webinars',
-  format: yaml,
-  schema: {
-    webinars: fields.array(
-      fields.object({
-        image: photoField('Picture', 'webinars', '.'),
-        date: dateField('Date'),
-        host: requiredText('Host', 'For example "Hosted by Madurai branch"'),
-        shortTitle: requiredText('Short title for the home page card'),
-        title: requiredText('Title'),
-        videoUrl: webAddress('Video address'),
-        showOnHome: fields.checkbox({
-          label: 'Show on the home page',
-          description: 'Exactly four webinars are shown on the home page',
-        }),
-      }),
-      { label: 'Webinars', itemLabel: (props) => `${props.fields.date.value ?? ''} ${props.fields.title.value}` },
-    ),
-  },
-});
-
 const conclave = singleton({
   label: 'Conclave links',
   path: 'content/conclave',
@@ -220,35 +197,6 @@ const conclave = singleton({
         }),
       }),
       { label: 'Halls', itemLabel: (props) => props.fields.name.value, validation: { length: { min: 1 } } },
-    ),
-  },
-});
-
-const stateBearers = singleton({
-  label: 'State office bearers',
-  path: 'content/state-bearers',
-  format: yaml,
-  schema: {
-    bearers: fields.array(
-      fields.object({
-        image: photoField('Photo', 'bearers/state', '.'),
-        name: requiredText('Name'),
-        title: fields.select({
-          label: 'Office',
-          description: 'The six bearers are listed in this order',
-          options: STATE_OFFICES.map((office) => ({ label: office, value: office })),
-          defaultValue: 'President',
-        }),
-        phone1: phoneField('Phone', true),
-        phone2: phoneField('Second phone', false),
-        email1: emailField('E-mail', true),
-        email2: emailField('Second e-mail', false),
-      }),
-      {
-        label: 'The six bearers, in the order of the offices',
-        itemLabel: (props) => `${props.fields.title.value}: ${props.fields.name.value}`,
-        validation: { length: { min: STATE_OFFICES.length, max: STATE_OFFICES.length } },
-      },
     ),
   },
 });
@@ -271,32 +219,6 @@ const milestones = singleton({
         label: 'Milestones (exactly 5, oldest first)',
         itemLabel: (props) => `${props.fields.year.value ?? ''} ${props.fields.text.value}`,
         validation: { length: { min: 5, max: 5 } },
-      },
-    ),
-  },
-});
-
-const branches = collection({
-  label: 'Branches',
-  path: 'content/branches/*',
-  slugField: 'city',
-  format: yaml,
-  schema: {
-    city: fields.slug({ name: { label: 'City', validation: { isRequired: true } } }),
-    order: wholeNumber('Place on the Branches page', '1 is first'),
-    bearers: fields.array(
-      fields.object({
-        name: requiredText('Name'),
-        position: requiredText('Position', 'For example "Secretary"'),
-        image: photoField('Photo', 'bearers/branches', '..'),
-        phone: phoneField('Phone', true),
-        email: emailField('E-mail', false),
-        email2: emailField('Second e-mail', false),
-      }),
-      {
-        label: 'Bearers (3 to 5)',
-        itemLabel: (props) => `${props.fields.position.value}: ${props.fields.name.value}`,
-        validation: { length: { min: 3, max: 5 } },
       },
     ),
   },

@@ -99,19 +99,47 @@ export function publicFileField(label: string, isRequired: boolean) {
 }
 
 /**
+ * The name a photo uploaded through the form is saved under: the phone's file name in lower case
+ * letters, digits and hyphens, made unique with the time of the upload (two phones both name a
+ * photo IMG_0001.jpg), with its extension.
+ */
+export function uploadName(original: string, now = Date.now()): string {
+  const extension = (/\.([A-Za-z0-9]+)$/.exec(original)?.[1] ?? 'jpg').toLowerCase().replace(/^jpeg$/, 'jpg');
+  const stem =
+    original
+      .replace(/\.[A-Za-z0-9]+$/, '')
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-+|-+$/g, '')
+      .slice(0, 40) || 'photo';
+  return `${stem}-${now.toString(36)}.${extension}`;
+}
+
+/**
  * A photo uploaded through the form, saved in `folder` (under content/photos/) in the same commit
  * as the text. `fromFile` is how the YAML file reaches content/: "." for content/*.yaml, ".." for
  * content/branches/ and content/galleries/ (whose photos go in a folder named after the file).
+ *
+ * A photo keeps its name when the entry is saved: Keystatic's image field names every photo of a
+ * form after its place in the form ("bearers/0/image.jpg", its `suggestedFilenamePrefix`), which
+ * renamed every photo of a list at each save and broke photos shared by two entries. This field
+ * serializes with the photo's own name instead (its `filename`: the stored name, or uploadName()
+ * of a new upload, which Keystatic's `transformFilename` gives it).
  */
 export function photoField(label: string, folder: string, fromFile: '.' | '..', isRequired = true) {
-  return fields.image({
+  const field = fields.image({
     label,
-    description:
-      'A photo straight from a phone is fine: the pull request fits an oversized photo to its place on the page.',
+    description: `A photo straight from a phone is fine: it is turned upright, stripped of where it was taken and made the size the page needs (by the build, or on a pull request by its "Fit photos" check).${isRequired ? '' : ' Without a photo, the page shows a generic picture.'}`,
     directory: `content/photos/${folder}`,
     publicPath: `${fromFile}/photos/${folder}/`,
     validation: { isRequired },
+    transformFilename: (original) => uploadName(original),
   });
+  return {
+    ...field,
+    serialize: (value: Parameters<typeof field.serialize>[0], args: Parameters<typeof field.serialize>[1]) =>
+      field.serialize(value, { ...args, suggestedFilenamePrefix: undefined }),
+  };
 }
 
 /** A photo and what it shows, for visitors who cannot see it (the zod `photo()` of schemas.ts). */

@@ -3,7 +3,7 @@
  * added, a heading that names a year without webinars is pointed out.
  */
 import { describe, expect, it } from 'vitest';
-import { checkHeadingYear, headingYearWarning } from '../../../src/lib/content/headingYear.ts';
+import { checkHeadingYear, headingYearWarning, webinarHeading } from '../../../src/lib/content/headingYear.ts';
 
 const DATES = ['2024-01-12', '2025-03-14', '2026-01-16'];
 
@@ -52,5 +52,18 @@ describe('checkHeadingYear', () => {
       },
     ]);
     expect(checkHeadingYear(files('{product} Monthly Webinar 2026'))).toEqual([]);
+  });
+});
+
+describe('webinarHeading', () => {
+  const HOME = ['14 - March - 2025', '16 - January - 2026', '10 - July - 2020', '14 - August - 2020'];
+  it('follows the newest webinar on the home page when the heading says "{year}"', () => {
+    expect(webinarHeading('{product} Monthly Webinar {year}', 'ISA TN', HOME)).toBe('ISA TN Monthly Webinar 2026');
+    expect(webinarHeading('{product} Monthly Webinar {year}', 'ISA TN', ['2025-03-14'])).toBe(
+      'ISA TN Monthly Webinar 2025',
+    );
+  });
+  it('keeps a year the office typed', () => {
+    expect(webinarHeading('{product} Monthly Webinar 2022', 'ISA TN', HOME)).toBe('ISA TN Monthly Webinar 2022');
   });
 });

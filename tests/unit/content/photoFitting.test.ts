@@ -45,6 +45,25 @@ describe('fitPhoto', () => {
     expect(facts.orientation).toBeUndefined();
     expect(facts.exif).toBeUndefined();
   });
+
+  it('fits a photo under both limits that a phone turned with an EXIF tag and marked with its place', async () => {
+    const input = await sharp(await phonePhoto(1200, 900))
+      .withMetadata({ orientation: 6 })
+      .withExifMerge({ IFD0: { Make: 'Phone' }, IFD3: { GPSLatitudeRef: 'N' } })
+      .toBuffer();
+    expect((await sharp(input).metadata()).orientation).toBe(6);
+    const output = await fitPhoto(input, 1600);
+    if (!output) throw new Error('not fitted');
+    const facts = await sharp(output).metadata();
+    expect([facts.width, facts.height]).toEqual([900, 1200]);
+    expect(facts.orientation).toBeUndefined();
+    expect(facts.exif).toBeUndefined();
+  });
+
+  it('makes a photo larger than its slots need no larger than they need', async () => {
+    const output = await fitPhoto(await phonePhoto(2400, 1800), 1600);
+    expect(output && (await sharp(output).metadata()).width).toBe(1600);
+  });
 });
 
 describe('fittedSide', () => {

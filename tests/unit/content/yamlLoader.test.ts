@@ -7,6 +7,7 @@ import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { CONTENT_SOURCES, contentSource } from '../../../src/lib/content/contentFiles.ts';
 import { ContentError, yamlLoader, type YamlLoaderContext } from '../../../src/lib/content/yamlLoader.ts';
@@ -23,6 +24,7 @@ function fakeContext(root: string) {
   const stored: StoredEntry[] = [];
   const parsed: string[] = [];
   const warned: string[] = [];
+  const told: string[] = [];
   const context: YamlLoaderContext = {
     config: { root: pathToFileURL(`${root}${path.sep}`) },
     store: {
@@ -45,9 +47,12 @@ function fakeContext(root: string) {
       warn: (message) => {
         warned.push(message);
       },
+      info: (message) => {
+        told.push(message);
+      },
     },
   };
-  return { context, stored, parsed, warned };
+  return { context, stored, parsed, warned, told };
 }
 
 let root: string;
@@ -162,6 +167,28 @@ describe('yamlLoader', () => {
     expect(warned.join('\n')).toContain(
       'content/branches/salem.yaml, line 6, branch file "salem": "bearers › item 1 › image": the photo "../photos/portrait.jpg" is 600 × 1000 pixels, but the bearer card (Office Bearers and Branches pages) shows it square, so 40% of its height is cut off at the top and bottom',
     );
+  });
+
+  it('builds with a phone photo: fits it in place (upright, without metadata, small enough) and says so', async () => {
+    const pixels = Buffer.alloc(4000 * 3000 * 3);
+    for (let index = 0; index < pixels.length; index++) pixels[index] = (index * 2654435761) >>> 24;
+    const phone = await sharp(pixels, { raw: { width: 4000, height: 3000, channels: 3 } })
+      .jpeg({ quality: 95 })
+      .withMetadata({ orientation: 6 })
+      .toBuffer();
+    writeFileSync(path.join(root, 'content/photos/phone.jpg'), phone);
+    write(
+      'content/branches/salem.yaml',
+      `city: Salem\norder: 1\nbearers:\n${[1, 2, 3].map(bearer).join('').replace('../photos/p.jpg', '../photos/phone.jpg')}`,
+    );
+    const { context, stored, told } = fakeContext(root);
+    await yamlLoader(contentSource('branches')).load(context);
+    expect(stored).toHaveLength(1);
+    expect(told).toEqual([
+      expect.stringMatching(/^Fitted content\/photos\/phone\.jpg: 4000 × 3000, \d+\.\d MB -> 1200 × 1600/),
+    ]);
+    const fitted = await sharp(path.join(root, 'content/photos/phone.jpg')).metadata();
+    expect([fitted.width, fitted.height, fitted.orientation, fitted.exif]).toEqual([1200, 1600, undefined, undefined]);
   });
 
   it('loads the real content of every collection', async () => {

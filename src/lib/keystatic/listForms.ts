@@ -1,0 +1,116 @@
+/**
+ * The forms of the content files that are lists of people or webinars: the webinars (and which
+ * four are on the home page), the state office bearers and the branches. A list shows each entry
+ * by its name or title, and marks the webinars on the home page.
+ */
+import { collection, fields, singleton } from '@keystatic/core';
+import { STATE_OFFICES } from '../content/schemas.ts';
+import { dateField, emailField, phoneField, photoField, requiredText, webAddress, wholeNumber } from './formFields.ts';
+
+const yaml = { data: 'yaml' } as const;
+
+/** How many webinars the home page shows. */
+export const HOME_WEBINARS = 4;
+
+/**
+ * The rule of the webinars list the form applies at save (a list rule of the patched Keystatic,
+ * patches/README.md): exactly four ticked for the home page. A message naming what to change, or
+ * undefined when the list keeps it.
+ */
+export function homeWebinarsMessage(webinars: readonly { showOnHome?: unknown; title?: unknown }[]) {
+  const ticked = webinars.filter((webinar) => webinar.showOnHome === true);
+  if (ticked.length === HOME_WEBINARS) return undefined;
+  const titles = ticked.map((webinar) => `"${String(webinar.title)}"`).join(', ');
+  return ticked.length > HOME_WEBINARS
+    ? `The home page shows exactly ${HOME_WEBINARS} webinars, and ${ticked.length} are ticked (${titles}): untick "Show on the home page" on ${ticked.length - HOME_WEBINARS} of them.`
+    : `The home page shows exactly ${HOME_WEBINARS} webinars, and ${ticked.length} are ticked${titles ? ` (${titles})` : ''}: tick "Show on the home page" on ${HOME_WEBINARS - ticked.length} more.`;
+}
+
+export const webinars = singleton({
+  label: 'Webinars',
+  path: 'content/webinars',
+  format: yaml,
+  schema: {
+    webinars: fields.array(
+      fields.object({
+        image: photoField('Picture', 'webinars', '.'),
+        date: dateField('Date'),
+        host: requiredText('Host', 'For example "Hosted by Madurai branch"'),
+        shortTitle: requiredText('Short title for the home page card'),
+        title: requiredText('Title'),
+        videoUrl: webAddress('Video address'),
+        showOnHome: fields.checkbox({
+          label: 'Show on the home page',
+          description: `Exactly ${HOME_WEBINARS} webinars are shown on the home page: untick one when you tick another`,
+        }),
+      }),
+      {
+        label: `Webinars (the ${HOME_WEBINARS} marked "On the home page" are its cards)`,
+        itemLabel: (props) =>
+          `${props.fields.showOnHome.value ? 'On the home page · ' : ''}${props.fields.date.value ?? ''} ${props.fields.title.value}`,
+        validation: { items: (items) => homeWebinarsMessage(items as { showOnHome?: unknown; title?: unknown }[]) },
+      },
+    ),
+  },
+});
+
+export const stateBearers = singleton({
+  label: 'State office bearers',
+  path: 'content/state-bearers',
+  format: yaml,
+  schema: {
+    bearers: fields.array(
+      fields.object({
+        image: photoField('Photo', 'bearers/state', '.', false),
+        name: requiredText('Name'),
+        title: fields.select({
+          label: 'Office',
+          description: 'The six bearers are listed in this order',
+          options: STATE_OFFICES.map((office) => ({ label: office, value: office })),
+          defaultValue: 'President',
+        }),
+        phone1: phoneField('Phone', true),
+        phone2: phoneField('Second phone', false),
+        email1: emailField('E-mail', true),
+        email2: emailField('Second e-mail', false),
+      }),
+      {
+        label: 'The six bearers, in the order of the offices',
+        itemLabel: (props) => `${props.fields.title.value}: ${props.fields.name.value}`,
+        validation: { length: { min: STATE_OFFICES.length, max: STATE_OFFICES.length } },
+      },
+    ),
+  },
+});
+
+export const branches = collection({
+  label: 'Branches',
+  path: 'content/branches/*',
+  slugField: 'city',
+  format: yaml,
+  schema: {
+    city: fields.slug({
+      name: { label: 'City', validation: { isRequired: true } },
+      slug: {
+        label: 'File name (made from the city)',
+        description: 'Made from the city as you type it; there is no need to change it',
+      },
+    }),
+    order: wholeNumber('Place on the Branches page', '1 is first'),
+    bearers: fields.array(
+      fields.object({
+        name: requiredText('Name'),
+        position: requiredText('Position', 'For example "Secretary"'),
+        image: photoField('Photo', 'bearers/branches', '..', false),
+        phone: phoneField('Phone', true),
+        email: emailField('E-mail', false),
+        email2: emailField('Second e-mail', false),
+      }),
+      {
+        label: 'Bearers (3 to 5)',
+        itemLabel: (props) => `${props.fields.position.value}: ${props.fields.name.value}`,
+        validation: { length: { min: 3, max: 5 } },
+      },
+    ),
+  },
+});
