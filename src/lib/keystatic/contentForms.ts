@@ -16,6 +16,8 @@ import {
   publicFileField,
   requiredText,
   textList,
+  timeField,
+  optionalWebAddress,
   webAddress,
   wholeNumber,
 } from './formFields.ts';
@@ -194,6 +196,14 @@ const webinars = singleton({
         shortTitle: requiredText('Short title for the home page card'),
         title: requiredText('Title'),
         videoUrl: webAddress('Video address'),
+        time: timeField(
+          'Start time (IST)',
+          'For a coming webinar: when it starts in India, like 18:30; leave empty when not known',
+        ),
+        joinUrl: optionalWebAddress(
+          'Joining link',
+          'For a coming webinar: where members join it live (https://...); leave empty when there is none',
+        ),
         showOnHome: fields.checkbox({
           label: 'Show on the home page',
           description: 'Exactly four webinars are shown on the home page',

@@ -53,6 +53,36 @@ export function emailField(label: string, isRequired: boolean) {
   });
 }
 
+/** An optional time of day in India, "18:30" (the schema's indiaTime). */
+export function timeField(label: string, description: string) {
+  return fields.text({
+    label,
+    description,
+    validation: {
+      isRequired: false,
+      pattern: {
+        regex: orEmpty(/^(?:[01][0-9]|2[0-3]):[0-5][0-9]$/, false),
+        message: 'Write the time as hours:minutes on the 24-hour clock, for example 18:30',
+      },
+    },
+  });
+}
+
+/** An optional full web address (https://...); left out of the file when empty. */
+export function optionalWebAddress(label: string, description: string) {
+  return fields.text({
+    label,
+    description,
+    validation: {
+      isRequired: false,
+      pattern: {
+        regex: orEmpty(/^https?:\/\/\S+$/, false),
+        message: 'Write a full web address starting with https://',
+      },
+    },
+  });
+}
+
 /** A full web address (https://...). */
 export function webAddress(label: string, description?: string) {
   return fields.url({ label, ...(description ? { description } : {}), validation: { isRequired: true } });
