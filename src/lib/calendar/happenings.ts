@@ -132,6 +132,12 @@ export interface EventFields {
   events_date: string;
 }
 
+/** Whether an event's date is today or later in India (an event without a readable date is not). */
+export function isComingEvent(event: Pick<EventFields, 'events_date'>, now: Date): boolean {
+  const day = eventDay(event.events_date);
+  return day !== undefined && isUpcoming({ day }, now);
+}
+
 /** An event of the store as a happening; undefined when it has no title or no readable date. */
 export function eventHappening(event: EventFields, place: string | undefined): Happening | undefined {
   const day = eventDay(event.events_date);
