@@ -8,6 +8,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadEnv } from 'vite';
 import { BUILD_INFO_FILE, siteUrlOf } from './src/lib/siteUrl.ts';
+import { EARLY_TAPS_HASH } from './src/lib/earlyTaps.ts';
 import { devEventsApi } from './src/integrations/devEventsApi.ts';
 import { precompress } from './src/integrations/precompress.ts';
 import { searchIndex } from './src/integrations/searchIndex.ts';
@@ -113,6 +114,8 @@ export default defineConfig({
         "base-uri 'self'",
         "form-action 'self'",
       ],
+      // The one inline script Astro does not bundle (src/components/layout/EarlyTaps.astro).
+      scriptDirective: { hashes: [EARLY_TAPS_HASH] },
     },
   },
   vite: { plugins: [shareServerModules()] },

@@ -4,6 +4,7 @@ import ICAL from 'ical.js';
 import { readFile } from 'node:fs/promises';
 import { upcomingOf, webinarHappening, whenText } from '../../src/lib/calendar/happenings.ts';
 import { expectNoAxeViolations } from './axe.ts';
+import { holdIslandScripts } from './holdScripts.ts';
 import { homeContent, siteContent, webinarsContent } from './content.ts';
 
 const home = homeContent();
@@ -539,6 +540,20 @@ test.describe('the song video overlay', () => {
     await page.route(/youtube(-nocookie)?\.com|ytimg\.com|googlevideo\.com/, (route) =>
       route.fulfill({ status: 200, contentType: 'text/html', body: '<button>Play</button>' }),
     );
+  });
+
+  test('a tap before its island has hydrated opens the overlay too, not the video site', async ({ page, context }) => {
+    const release = await holdIslandScripts(page);
+    await page.goto('/', { waitUntil: 'commit' });
+    const thumbnail = page.getByRole('link', { name: /^Play the video/ });
+    await thumbnail.scrollIntoViewIfNeeded();
+    await expect(page.locator('astro-island', { has: page.locator('.song-video') })).toHaveAttribute('ssr', '');
+    const tabs = context.pages().length;
+    await thumbnail.click();
+    release();
+    await expect(page.getByRole('dialog', { name: 'ISA Tamilnadu golden jubilee song' })).toBeVisible();
+    expect(context.pages()).toHaveLength(tabs);
+    expect(new URL(page.url()).pathname).toBe('/');
   });
 
   const activeElement = (page: Page) =>
