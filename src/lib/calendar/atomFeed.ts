@@ -12,7 +12,7 @@ import { startInstant, whenText, type Happening } from './happenings.ts';
 export const FEED_PATH = '/feed.xml';
 
 /** How many entries the feed holds: the newest, enough for a reader that looks in once a year. */
-export const FEED_ENTRIES = 50;
+const FEED_ENTRIES = 50;
 
 export interface FeedOptions {
   site: URL;

@@ -30,7 +30,7 @@ export interface Happening {
 }
 
 /** Where the home page lists what is coming. */
-export const COMING_PATH = '/#coming-up';
+const COMING_PATH = '/#coming-up';
 
 /** How long a timed webinar is entered in calendars for. */
 export const WEBINAR_MINUTES = 60;

@@ -18,7 +18,7 @@ export interface CalendarOptions {
 }
 
 /** The path of the calendar members subscribe to. */
-export const CALENDAR_PATH = '/calendar.ics';
+const CALENDAR_PATH = '/calendar.ics';
 
 /** The calendar's name: "ISA TN webinars and activities". */
 export function calendarName(product: string): string {
@@ -37,7 +37,7 @@ export function subscriptionUrls(site: URL): { webcal: string; https: string } {
 }
 
 /** How far back the subscribed calendar reaches: what happened in the last year. */
-export const RECENT_DAYS = 366;
+const RECENT_DAYS = 366;
 
 /** What the subscribed calendar lists: every upcoming happening and those of the last RECENT_DAYS days. */
 export function subscribedHappenings(happenings: readonly Happening[], now: Date): Happening[] {
