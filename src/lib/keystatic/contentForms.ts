@@ -15,9 +15,9 @@ import {
   photoWithAlt,
   publicFileField,
   requiredText,
+  joiningLinkField,
   textList,
-  timeField,
-  optionalWebAddress,
+  webinarTimeField,
   webAddress,
   wholeNumber,
 } from './formFields.ts';
@@ -196,14 +196,8 @@ const webinars = singleton({
         shortTitle: requiredText('Short title for the home page card'),
         title: requiredText('Title'),
         videoUrl: webAddress('Video address'),
-        time: timeField(
-          'Start time (IST)',
-          'For a coming webinar: when it starts in India, like 18:30; leave empty when not known',
-        ),
-        joinUrl: optionalWebAddress(
-          'Joining link',
-          'For a coming webinar: where members join it live (https://...); leave empty when there is none',
-        ),
+        time: webinarTimeField(),
+        joinUrl: joiningLinkField(),
         showOnHome: fields.checkbox({
           label: 'Show on the home page',
           description: 'Exactly four webinars are shown on the home page',

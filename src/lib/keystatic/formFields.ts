@@ -53,11 +53,11 @@ export function emailField(label: string, isRequired: boolean) {
   });
 }
 
-/** An optional time of day in India, "18:30" (the schema's indiaTime). */
-export function timeField(label: string, description: string) {
+/** A webinar's optional start time in India, "18:30" (the schema's indiaTime). */
+export function webinarTimeField() {
   return fields.text({
-    label,
-    description,
+    label: 'Start time (IST)',
+    description: 'For a coming webinar: when it starts in India, like 18:30; leave empty when not known',
     validation: {
       isRequired: false,
       pattern: {
@@ -68,11 +68,11 @@ export function timeField(label: string, description: string) {
   });
 }
 
-/** An optional full web address (https://...); left out of the file when empty. */
-export function optionalWebAddress(label: string, description: string) {
+/** A webinar's optional joining link, a full web address (https://...); left out of the file when empty. */
+export function joiningLinkField() {
   return fields.text({
-    label,
-    description,
+    label: 'Joining link',
+    description: 'For a coming webinar: where members join it live (https://...); leave empty when there is none',
     validation: {
       isRequired: false,
       pattern: {
