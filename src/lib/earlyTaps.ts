@@ -30,4 +30,4 @@ export const EARLY_TAPS_SCRIPT = `  (() => {
   })();
 `;
 
-export const EARLY_TAPS_HASH = `sha256-${createHash('sha256').update(EARLY_TAPS_SCRIPT).digest('base64')}`;
+export const EARLY_TAPS_HASH: `sha256-${string}` = `sha256-${createHash('sha256').update(EARLY_TAPS_SCRIPT).digest('base64')}`;
