@@ -139,17 +139,24 @@ export function SiteSearch({ directory }: SiteSearchProps) {
     return () => window.clearTimeout(timer);
   }, [query, typed, search]);
 
-  // "Show more results": the next page is read and added below; focus moves to its first hit.
+  // "Show more results": the next page is read and added below; once it is on the page (an
+  // effect runs after the render that shows it), focus moves to its first hit.
   const hitList = useRef<HTMLOListElement>(null);
+  const focusFrom = useRef<number | undefined>(undefined);
+  useEffect(() => {
+    const index = focusFrom.current;
+    if (index === undefined) return;
+    focusFrom.current = undefined;
+    hitList.current?.querySelectorAll('a')[index]?.focus();
+  }, [outcome]);
   const showMore = async (found: Found) => {
     const run = latest.current;
     try {
       const more = searchHits(await found.answer.read(found.read, found.read + RESULTS_PER_PAGE));
       if (run !== latest.current) return;
       const read = Math.min(found.read + RESULTS_PER_PAGE, found.total);
+      focusFrom.current = found.hits.length;
       setOutcome({ ...found, read, hits: [...found.hits, ...more] });
-      const first = found.hits.length;
-      requestAnimationFrame(() => hitList.current?.querySelectorAll('a')[first]?.focus());
     } catch (error) {
       console.error('Search could not load more results:', error);
       if (run === latest.current) setOutcome({ state: 'failed' });
