@@ -8,6 +8,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadEnv } from 'vite';
 import { BUILD_INFO_FILE, siteUrlOf } from './src/lib/siteUrl.ts';
+import { EARLY_TAPS_HASH } from './src/lib/earlyTaps.ts';
 import { devEventsApi } from './src/integrations/devEventsApi.ts';
 import { precompress } from './src/integrations/precompress.ts';
 import { searchIndex } from './src/integrations/searchIndex.ts';
@@ -85,6 +86,9 @@ export default defineConfig({
   // src/middleware.ts answers 404 for both unless src/lib/keystatic/access.ts allows them).
   // devEventsApi(): the events API under astro dev only (the built site's server answers it itself).
   integrations: [react(), keystatic(), devEventsApi(), recordBuild(site), searchIndex(), precompress()],
+  // Every page's styles are in its HTML: a phone starts painting after one round trip, not two
+  // (the stylesheets blocked the first paint, and so the largest one, by about 300 ms on slow 4G).
+  build: { inlineStylesheets: 'always' },
   trailingSlash: 'ignore',
   devToolbar: { enabled: false },
   server: { host: '127.0.0.1', port: 4321 },
@@ -113,6 +117,8 @@ export default defineConfig({
         "base-uri 'self'",
         "form-action 'self'",
       ],
+      // The one inline script Astro does not bundle (src/components/layout/EarlyTaps.astro).
+      scriptDirective: { hashes: [EARLY_TAPS_HASH] },
     },
   },
   vite: { plugins: [shareServerModules()] },

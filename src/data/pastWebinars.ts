@@ -1,11 +1,18 @@
 /** Queries for the Past Webinars page: every webinar (newest first) and the 2020 conclave. */
 import { getCollection, getEntry } from 'astro:content';
+import { isUpcoming } from '../lib/calendar/happenings.ts';
 import { newestFirst, webinarIsoDate } from '../lib/contentDates.ts';
 
-/** Every webinar, newest first, with its date also as yyyy-mm-dd (`isoDate`). */
-export async function getWebinars() {
+/**
+ * Every webinar held by `now` (its day in India has passed), newest first, with its date also as
+ * yyyy-mm-dd (`isoDate`); those to come are on the home page.
+ */
+export async function getWebinars(now: Date) {
   const entries = await getCollection('webinars');
-  return newestFirst(entries.map((entry) => entry.data)).map((webinar) => {
+  const held = entries
+    .map((entry) => entry.data)
+    .filter((webinar) => !isUpcoming({ day: webinarIsoDate(webinar.date) ?? '' }, now));
+  return newestFirst(held).map((webinar) => {
     const isoDate = webinarIsoDate(webinar.date);
     // The schema has already checked every date, so this only guards against a schema change.
     if (!isoDate) {

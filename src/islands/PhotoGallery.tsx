@@ -9,6 +9,7 @@ import { useEffect, useRef } from 'react';
 import PhotoSwipeLightbox from 'photoswipe/lightbox';
 import 'photoswipe/style.css';
 import './PhotoGallery.css';
+import { useEarlyTap } from './useEarlyTap.ts';
 
 export interface GalleryPhoto {
   /** The full-size photo. */
@@ -108,12 +109,15 @@ export function PhotoGallery({ photos, label }: PhotoGalleryProps) {
     }
     return () => lightbox.destroy();
   }, []);
+  // A tap on a photo before the viewer was ready opens it now (src/islands/useEarlyTap.ts).
+  useEarlyTap(galleryRef);
 
   return (
     <ul ref={galleryRef} className="photo-gallery card-grid" aria-label={label} data-photo-gallery>
       {photos.map((photo, index) => (
         <li key={`${photo.src}-${index}`}>
           <a
+            data-early-tap
             href={photo.src}
             data-pswp-width={photo.width}
             data-pswp-height={photo.height}

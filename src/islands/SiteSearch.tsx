@@ -11,7 +11,7 @@
  */
 import { useCallback, useEffect, useId, useRef, useState, useSyncExternalStore, type SubmitEvent } from 'react';
 import { searchHits, type SearchHit } from '../lib/search/searchHits.ts';
-import { loadPagefind } from './pagefindClient.ts';
+import { loadPagefind, type SearchAnswer } from './pagefindClient.ts';
 import { typedBeforeHydration } from './typedBeforeHydration.ts';
 import './SiteSearch.css';
 
@@ -25,8 +25,21 @@ export interface SiteSearchProps {
   directory: DirectoryLink[];
 }
 
-type Outcome =
-  { state: 'idle' } | { state: 'searching' } | { state: 'done'; term: string; hits: SearchHit[] } | { state: 'failed' };
+interface Found {
+  state: 'done';
+  term: string;
+  /** How many results the search found, all of them. */
+  total: number;
+  /** How many of them are read and listed (a page of RESULTS_PER_PAGE at a time). */
+  read: number;
+  hits: SearchHit[];
+  answer: SearchAnswer;
+}
+
+type Outcome = { state: 'idle' } | { state: 'searching' } | Found | { state: 'failed' };
+
+/** How many results are listed at first and added by "Show more results". */
+const RESULTS_PER_PAGE = 20;
 
 /** How long typing must pause before a search starts. */
 const TYPING_PAUSE_MS = 150;
@@ -40,7 +53,7 @@ function statusText(outcome: Outcome): string {
     case 'failed':
       return 'Sorry, search is not working just now. You can find people and webinars on these pages:';
     case 'done': {
-      const count = outcome.hits.length;
+      const count = outcome.total;
       if (count === 0) return `Nothing found for “${outcome.term}”. Try a name, a branch or a topic, or browse:`;
       return `${count} ${count === 1 ? 'result' : 'results'} for “${outcome.term}”.`;
     }
@@ -100,8 +113,10 @@ export function SiteSearch({ directory }: SiteSearchProps) {
     }
     setOutcome({ state: 'searching' });
     try {
-      const results = await (await loadPagefind()).search(term);
-      if (run === latest.current) setOutcome({ state: 'done', term, hits: searchHits(results) });
+      const answer = await (await loadPagefind()).search(term);
+      const hits = searchHits(await answer.read(0, RESULTS_PER_PAGE));
+      const read = Math.min(RESULTS_PER_PAGE, answer.total);
+      if (run === latest.current) setOutcome({ state: 'done', term, total: answer.total, read, hits, answer });
     } catch (error) {
       console.error('Search could not load:', error);
       if (run === latest.current) setOutcome({ state: 'failed' });
@@ -123,6 +138,30 @@ export function SiteSearch({ directory }: SiteSearchProps) {
     );
     return () => window.clearTimeout(timer);
   }, [query, typed, search]);
+
+  // "Show more results": the next page is read and added below; once it is on the page (an
+  // effect runs after the render that shows it), focus moves to its first hit.
+  const hitList = useRef<HTMLOListElement>(null);
+  const focusFrom = useRef<number | undefined>(undefined);
+  useEffect(() => {
+    const index = focusFrom.current;
+    if (index === undefined) return;
+    focusFrom.current = undefined;
+    hitList.current?.querySelectorAll('a')[index]?.focus();
+  }, [outcome]);
+  const showMore = async (found: Found) => {
+    const run = latest.current;
+    try {
+      const more = searchHits(await found.answer.read(found.read, found.read + RESULTS_PER_PAGE));
+      if (run !== latest.current) return;
+      const read = Math.min(found.read + RESULTS_PER_PAGE, found.total);
+      focusFrom.current = found.hits.length;
+      setOutcome({ ...found, read, hits: [...found.hits, ...more] });
+    } catch (error) {
+      console.error('Search could not load more results:', error);
+      if (run === latest.current) setOutcome({ state: 'failed' });
+    }
+  };
 
   const onSubmit = (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -170,11 +209,18 @@ export function SiteSearch({ directory }: SiteSearchProps) {
         </ul>
       ) : null}
       {hits.length > 0 ? (
-        <ol className="search-hits" aria-label="Search results">
+        <ol className="search-hits" aria-label="Search results" ref={hitList}>
           {hits.map((hit) => (
             <HitItem key={hit.url} hit={hit} />
           ))}
         </ol>
+      ) : null}
+      {outcome.state === 'done' && outcome.read < outcome.total ? (
+        <p className="site-search__more">
+          <button type="button" className="button button--outline" onClick={() => void showMore(outcome)}>
+            Show more results ({outcome.read} of {outcome.total} shown)
+          </button>
+        </p>
       ) : null}
     </div>
   );

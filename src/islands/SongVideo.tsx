@@ -4,10 +4,11 @@
  * and is created only when the visitor asks for it, so nothing loads from the video site before.
  * The thumbnail is hidden while the video is open.
  */
-import { useCallback, useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import type { IslandImage } from '../lib/islandImage.ts';
 import { ModalDialog } from './ModalDialog.tsx';
 import { ResponsiveImage } from './ResponsiveImage.tsx';
+import { useEarlyTap } from './useEarlyTap.ts';
 import './SongVideo.css';
 
 export interface SongVideoProps {
@@ -32,11 +33,15 @@ function watchUrl(youtubeId: string, startSeconds: number): string {
 export function SongVideo({ thumbnail, thumbnailAlt, videoTitle, youtubeId, startSeconds }: SongVideoProps) {
   const [open, setOpen] = useState(false);
   const close = useCallback(() => setOpen(false), []);
+  const root = useRef<HTMLDivElement>(null);
+  useEarlyTap(root);
 
   return (
-    <div className="song-video">
-      {/* A link to the video on YouTube until the island hydrates; then it opens the overlay. */}
+    <div className="song-video" ref={root}>
+      {/* A link to the video on YouTube without JavaScript; with it, the overlay, also for a tap
+          before the island has hydrated (data-early-tap: src/components/layout/EarlyTaps.astro). */}
       <a
+        data-early-tap
         href={watchUrl(youtubeId, startSeconds)}
         target="_blank"
         rel="noopener noreferrer"

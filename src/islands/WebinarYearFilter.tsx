@@ -1,18 +1,14 @@
 /**
- * The year-filtered webinar grid of spec points 2 and 5: a labelled year select (from the later
- * of the current year and the newest webinar's year down to 2020, default the newest year with
- * webinars: src/lib/webinarYearFilter.ts) and the cards whose date text ends with the chosen year. The number of cards
- * is announced politely; a year without webinars says so instead of showing an empty grid.
- *
- * The static HTML holds the default year's cards; the select stays disabled until the island
- * has hydrated, since without JavaScript it could not change anything.
+ * The year-filtered webinar grid of Past Webinars (spec points 2 and 5), rendered on the server
+ * for the year in the address (`/past-webinars?year=2024`) and sent as plain HTML, with no
+ * script: a labelled year select and a Show button in a GET form (so it works the same with or
+ * without JavaScript, and each year has its own address), the number of webinars of that year,
+ * and that year's cards only; a year without webinars says so instead of showing an empty grid.
+ * The page carries one year whatever the number of years held (src/lib/webinarYearFilter.ts).
  */
-import { useId, useState } from 'react';
+import { useId } from 'react';
 import type { IslandImage } from '../lib/islandImage.ts';
-import { webinarCountText, webinarsOfYear, webinarYearOptions } from '../lib/webinarYearFilter.ts';
-import { parseYearOption } from '../lib/yearOptions.ts';
-import { useCurrentYear } from './useCurrentYear.ts';
-import { useHydrated } from './useHydrated.ts';
+import { webinarCountText } from '../lib/webinarYearFilter.ts';
 import { ResponsiveImage } from './ResponsiveImage.tsx';
 import './WebinarYearFilter.css';
 
@@ -27,45 +23,38 @@ export interface WebinarCardData {
 }
 
 export interface WebinarYearFilterProps {
+  /** The webinars of `year`, in page order. */
   webinars: WebinarCardData[];
-  /** The year the page was rendered in (the build's): see src/islands/useCurrentYear.ts. */
-  renderedYear: number;
+  /** The years offered, newest first. */
+  years: number[];
+  year: number;
+  /** Where the form sends the chosen year: the page's own path. */
+  action: string;
 }
 
-export function WebinarYearFilter({ webinars, renderedYear }: WebinarYearFilterProps) {
+export function WebinarYearFilter({ webinars, years, year, action }: WebinarYearFilterProps) {
   const selectId = useId();
-  const hydrated = useHydrated();
-  const currentYear = useCurrentYear(renderedYear);
-  const { years, defaultYear } = webinarYearOptions(webinars, currentYear);
-  const [chosenYear, setChosenYear] = useState<number>();
-  const year = chosenYear ?? defaultYear;
-  const shown = webinarsOfYear(webinars, year);
-
   return (
     <div className="webinar-filter">
-      <div className="webinar-filter__bar">
+      <form className="webinar-filter__bar" method="get" action={action}>
         <label htmlFor={selectId}>Year</label>
-        <select
-          id={selectId}
-          value={year}
-          disabled={!hydrated}
-          onChange={(event) => setChosenYear(parseYearOption(event.target.value, years))}
-        >
+        <select id={selectId} name="year" defaultValue={String(year)}>
           {years.map((option) => (
-            <option key={option} value={option}>
-              {option}
-            </option>
+            <option key={option}>{option}</option>
           ))}
         </select>
+        <button type="submit" className="button">
+          Show
+        </button>
         <p className="webinar-filter__count" role="status">
-          {webinarCountText(shown.length, year)}
+          {webinarCountText(webinars.length, year)}
         </p>
-      </div>
-      {shown.length > 0 ? (
+      </form>
+      {webinars.length > 0 ? (
         <ul className="webinar-grid card-grid">
-          {shown.map((webinar) => (
+          {webinars.map((webinar, index) => (
             <li key={webinar.videoUrl}>
-              <WebinarCard webinar={webinar} />
+              <WebinarCard webinar={webinar} priority={index === 0} />
             </li>
           ))}
         </ul>
@@ -78,11 +67,12 @@ export function WebinarYearFilter({ webinars, renderedYear }: WebinarYearFilterP
   );
 }
 
-function WebinarCard({ webinar }: { webinar: WebinarCardData }) {
+/** A card; the first (`priority`) is in a phone's first screen, the page's largest paint. */
+function WebinarCard({ webinar, priority }: { webinar: WebinarCardData; priority: boolean }) {
   const { image } = webinar;
   return (
     <article className="webinar-card">
-      <ResponsiveImage className="webinar-card__image" image={image} alt="" />
+      <ResponsiveImage className="webinar-card__image" image={image} alt="" priority={priority} />
       <div className="webinar-card__details">
         <h3 className="webinar-card__title">{webinar.title}</h3>
         <p className="webinar-card__date">

@@ -7,11 +7,18 @@
  */
 import { readResultData, type ResultData } from '../lib/search/searchHits.ts';
 
-/** How many results are read (each is a small file): the site has a few pages and records. */
-const MAX_RESULTS = 20;
+/**
+ * A search's answer: how many results there are, and their data read a slice at a time (each
+ * result's data is a small file of its own, fetched only when the visitor gets that far).
+ */
+export interface SearchAnswer {
+  total: number;
+  /** The data of results `from` (inclusive) to `to` (exclusive), in Pagefind's order. */
+  read(from: number, to: number): Promise<ResultData[]>;
+}
 
 export interface PagefindClient {
-  search(term: string): Promise<ResultData[]>;
+  search(term: string): Promise<SearchAnswer>;
   /** Fetches the index chunks `term` needs while the visitor is still typing (Pagefind's preload). */
   preload(term: string): Promise<void>;
 }
@@ -55,10 +62,15 @@ async function openPagefind(bundle: string): Promise<PagefindClient> {
     },
     async search(term) {
       const answer = await callMethod(module, 'search', term);
-      const results: unknown = isObject(answer) ? Reflect.get(answer, 'results') : undefined;
-      if (!Array.isArray(results)) return [];
-      const data = await Promise.all(results.slice(0, MAX_RESULTS).map((result) => callMethod(result, 'data')));
-      return data.flatMap((item) => readResultData(item) ?? []);
+      const found: unknown = isObject(answer) ? Reflect.get(answer, 'results') : undefined;
+      const results: unknown[] = Array.isArray(found) ? found : [];
+      return {
+        total: results.length,
+        async read(from, to) {
+          const data = await Promise.all(results.slice(from, to).map((result) => callMethod(result, 'data')));
+          return data.flatMap((item) => readResultData(item) ?? []);
+        },
+      };
     },
   };
 }

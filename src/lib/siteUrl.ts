@@ -69,3 +69,9 @@ export function absoluteUrl(pathOrUrl: string, site: URL | undefined): string {
   if (!site) throw new Error('The site has no public address: set `site` in astro.config.mjs (from SITE_URL).');
   return new URL(pathOrUrl, site).href;
 }
+
+/** Astro's `site` (from SITE_URL), required: calendar files and feeds name absolute addresses. */
+export function siteOf(site: URL | undefined): URL {
+  if (!site) throw new Error('The site has no public address: set `site` in astro.config.mjs (from SITE_URL).');
+  return site;
+}

@@ -2,7 +2,7 @@
  * The past-webinars year filter of spec points 2 and 5: the year options, the default year, and
  * the rule "a webinar is shown when its date text ends with the selected year".
  */
-import { yearOptions, type YearOptions } from './yearOptions.ts';
+import { parseYearOption, yearOptions, type YearOptions } from './yearOptions.ts';
 
 /** The oldest year the year filter offers (spec point 9: webinars from 2020). */
 const WEBINARS_FIRST_YEAR = 2020;
@@ -51,4 +51,24 @@ export function webinarsOfYear<Webinar extends { date: string }>(
 export function webinarCountText(count: number, year: number | string): string {
   if (count === 0) return `No webinars from ${year}`;
   return `${count} ${count === 1 ? 'webinar' : 'webinars'} from ${year}`;
+}
+
+/** What Past Webinars shows for the address's `?year=`: the years offered, the year and its webinars. */
+export interface WebinarYearSelection<Webinar> extends YearOptions {
+  year: number;
+  shown: Webinar[];
+}
+
+/**
+ * The selection for `yearParam` (the address's `year`, or null): a year that is not offered
+ * (missing, mistyped, out of range) gives the default year, the newest with webinars.
+ */
+export function webinarYearSelection<Webinar extends { date: string }>(
+  webinars: readonly Webinar[],
+  yearParam: string | null,
+  currentYear: number,
+): WebinarYearSelection<Webinar> {
+  const options = webinarYearOptions(webinars, currentYear);
+  const year = parseYearOption(yearParam ?? '', options.years) ?? options.defaultYear;
+  return { ...options, year, shown: webinarsOfYear(webinars, year) };
 }

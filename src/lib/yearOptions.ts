@@ -3,9 +3,9 @@
  * the calendar (issue 13): every year from the later of the current year and the newest entry's
  * year down to a first year, newest first; the default is the newest year that has an entry.
  *
- * The current year is passed in, never read here, so the rule is the same on the server, at
- * build time and in the browser, and tests can set it. Who passes which year is explained in
- * src/islands/useCurrentYear.ts.
+ * The current year is passed in, never read here, so the rule is the same wherever it runs and
+ * tests can set it. Both pages are rendered at each request and pass the request's year: a new year
+ * is offered on New Year's day without a rebuild.
  */
 
 export interface YearOptions {

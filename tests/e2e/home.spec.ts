@@ -21,6 +21,7 @@ test.describe('sections and content', () => {
     await page.goto('/');
     const headings = page.getByRole('main').getByRole('heading', { level: 2 });
     await expect(headings).toHaveText([
+      'Coming up',
       home.about.title,
       home.webinars.title.replace('{product}', siteContent().product).replace('{year}', '2025'),
       home.milestones.title,
@@ -30,8 +31,8 @@ test.describe('sections and content', () => {
       home.sportsMeet.title,
     ]);
     // The sample content gives the spec's titles.
-    await expect(headings.first()).toHaveText('About Indian Society of Anaesthesiologists Tamilnadu Chapter');
-    await expect(headings.nth(1)).toHaveText('ISA TN Monthly Webinar 2025');
+    await expect(headings.nth(1)).toHaveText('About Indian Society of Anaesthesiologists Tamilnadu Chapter');
+    await expect(headings.nth(2)).toHaveText('ISA TN Monthly Webinar 2025');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(home.banner.title);
     await expect(page).toHaveTitle(new RegExp(`^${escapeRegExp(home.pageTitle)} \\|`));
     await expect(page.getByText(/founded in 1971/)).toBeVisible();

@@ -97,6 +97,27 @@ test.describe('site search', () => {
     await expect(results(page).first()).toContainText(webinar.host);
   });
 
+  test('a search with more than 20 results says how many, and Show more reaches every one', async ({ page }) => {
+    // Every webinar's host reads "Hosted by ...": each webinar is a result, and so are the
+    // milestones (one reads "All-India conferences hosted in three cities").
+    const videos = [...webinarsContent().map((webinar) => webinar.videoUrl), '/#milestones-title'];
+    expect(videos.length).toBeGreaterThan(20);
+    await page.goto('/search?q=hosted');
+    await expect(page.getByRole('status')).toHaveText(`${videos.length} results for “hosted”.`);
+    await expect(results(page)).toHaveCount(20);
+    const more = page.getByRole('button', { name: /^Show more results/ });
+    await expect(more).toHaveText(`Show more results (20 of ${videos.length} shown)`);
+    await more.click();
+    await expect(results(page)).toHaveCount(videos.length);
+    await expect(more).toHaveCount(0);
+    await expect(results(page).nth(20).getByRole('link')).toBeFocused();
+    const listed = await results(page)
+      .getByRole('link')
+      .evaluateAll((links) => links.map((link) => link.getAttribute('href')));
+    expect(listed.sort()).toEqual([...videos].sort());
+    await expect(page).toHaveURL(/\/search\?q=hosted$/);
+  });
+
   test('finds a milestone and the head office', async ({ page }) => {
     await page.goto('/search?q=1974');
     await expect(results(page).getByRole('link', { name: 'Milestones' })).toHaveAttribute('href', '/#milestones-title');

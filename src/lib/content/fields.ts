@@ -93,6 +93,22 @@ export const webUrl = withHelp(z.url({ protocol: /^https?$/, error: WEB_URL_MESS
   errorMessage: WEB_URL_MESSAGE,
 });
 
+const TIME_MESSAGE = 'expected a time of day in India written hours:minutes on the 24-hour clock, for example "18:30"';
+
+/** A time of day in India (IST), "18:30", as the webinar forms take it. */
+export const indiaTime = withHelp(
+  z
+    .string({ error: TIME_MESSAGE })
+    .trim()
+    .regex(/^(?:[01][0-9]|2[0-3]):[0-5][0-9]$/, { error: TIME_MESSAGE }),
+  {
+    description: 'A time of day in India (IST), hours:minutes on the 24-hour clock, like "18:30"',
+    pattern: '^(?:[01][0-9]|2[0-3]):[0-5][0-9]$',
+    errorMessage: TIME_MESSAGE,
+    examples: ['18:30'],
+  },
+);
+
 /** A link inside this site, such as "/" or "/branches". */
 const sitePath = withHelp(
   z.string({ error: 'expected a path on this site, for example "/branches"' }).regex(/^\/[A-Za-z0-9\-/#_.]*$/, {

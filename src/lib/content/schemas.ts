@@ -12,6 +12,7 @@ import {
   phone,
   publicFile,
   text,
+  indiaTime,
   webinarDate,
   webUrl,
   withHelp,
@@ -155,6 +156,12 @@ export function createSchemas<ImageSchema extends z.ZodType>(image: ImageField<I
     shortTitle: text('a short title for the home page card'),
     title: text('the webinar title'),
     videoUrl: webUrl,
+    time: withHelp(indiaTime.optional(), {
+      description: 'When it starts, in India (IST), like "18:30"; leave it out when not known',
+    }),
+    joinUrl: withHelp(webUrl.optional(), {
+      description: 'Where members join it live (the meeting link); leave it out when there is none',
+    }),
     showOnHome: withHelp(z.boolean({ error: 'expected true or false' }).default(false), {
       description: 'true for the four webinars shown on the home page, false for all others',
     }),

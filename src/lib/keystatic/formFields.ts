@@ -53,6 +53,36 @@ export function emailField(label: string, isRequired: boolean) {
   });
 }
 
+/** A webinar's optional start time in India, "18:30" (the schema's indiaTime). */
+export function webinarTimeField() {
+  return fields.text({
+    label: 'Start time (IST)',
+    description: 'For a coming webinar: when it starts in India, like 18:30; leave empty when not known',
+    validation: {
+      isRequired: false,
+      pattern: {
+        regex: orEmpty(/^(?:[01][0-9]|2[0-3]):[0-5][0-9]$/, false),
+        message: 'Write the time as hours:minutes on the 24-hour clock, for example 18:30',
+      },
+    },
+  });
+}
+
+/** A webinar's optional joining link, a full web address (https://...); left out of the file when empty. */
+export function joiningLinkField() {
+  return fields.text({
+    label: 'Joining link',
+    description: 'For a coming webinar: where members join it live (https://...); leave empty when there is none',
+    validation: {
+      isRequired: false,
+      pattern: {
+        regex: orEmpty(/^https?:\/\/\S+$/, false),
+        message: 'Write a full web address starting with https://',
+      },
+    },
+  });
+}
+
 /** A full web address (https://...). */
 export function webAddress(label: string, description?: string) {
   return fields.url({ label, ...(description ? { description } : {}), validation: { isRequired: true } });

@@ -5,7 +5,17 @@
  */
 import { collection, fields, singleton } from '@keystatic/core';
 import { STATE_OFFICES } from '../content/schemas.ts';
-import { dateField, emailField, phoneField, photoField, requiredText, webAddress, wholeNumber } from './formFields.ts';
+import {
+  dateField,
+  emailField,
+  joiningLinkField,
+  phoneField,
+  photoField,
+  requiredText,
+  webAddress,
+  webinarTimeField,
+  wholeNumber,
+} from './formFields.ts';
 
 const yaml = { data: 'yaml' } as const;
 
@@ -39,6 +49,8 @@ export const webinars = singleton({
         shortTitle: requiredText('Short title for the home page card'),
         title: requiredText('Title'),
         videoUrl: webAddress('Video address'),
+        time: webinarTimeField(),
+        joinUrl: joiningLinkField(),
         showOnHome: fields.checkbox({
           label: 'Show on the home page',
           description: `Exactly ${HOME_WEBINARS} webinars are shown on the home page: untick one when you tick another`,

@@ -1,0 +1,111 @@
+import { parseFeed } from '@rowanmanning/feed-parser';
+import ICAL from 'ical.js';
+import { describe, expect, it } from 'vitest';
+import { feedText } from '../../../src/lib/calendar/atomFeed.ts';
+import type { Happening } from '../../../src/lib/calendar/happenings.ts';
+import {
+  calendarText,
+  happeningCalendarPath,
+  subscribedHappenings,
+  subscriptionUrls,
+} from '../../../src/lib/calendar/icsCalendar.ts';
+
+const site = new URL('https://isa.example.org');
+const now = new Date('2026-11-26T10:00:00Z');
+
+const timedWebinar: Happening = {
+  uid: 'webinar-2027-09-17-hosted-by-tirunelveli-branch',
+  kind: 'webinar',
+  title: 'Labour analgesia; epidurals, <rescue> & more',
+  summary: 'Hosted by Tirunelveli branch',
+  day: '2027-09-17',
+  time: '19:00',
+  joinUrl: 'https://meet.example.org/isa-tn',
+  videoUrl: 'https://www.youtube.com/watch?v=SampleWeb23',
+  path: '/#coming-up',
+  image: '/_astro/webinar-9.abc.jpg',
+};
+const pastEvent: Happening = {
+  uid: 'event-3',
+  kind: 'event',
+  title: 'Salem - Airway Workshop',
+  summary: 'Hands-on difficult airway skills',
+  day: '2026-03-14',
+  place: 'Salem',
+  path: '/Events/3',
+  image: '/Admin/uploads/events/3/1.jpg',
+};
+const oldEvent: Happening = { ...pastEvent, uid: 'event-1', day: '2024-01-10', path: '/Events/1' };
+
+function parseCalendar(text: string) {
+  const calendar = new ICAL.Component(ICAL.parse(text));
+  return calendar.getAllSubcomponents('vevent').map((vevent) => new ICAL.Event(vevent));
+}
+
+describe('the calendar (parsed by ical.js)', () => {
+  const text = calendarText(subscribedHappenings([oldEvent, pastEvent, timedWebinar], now), {
+    site,
+    name: 'ISA TN webinars and activities',
+    now,
+  });
+
+  it('lists the upcoming and the last year’s happenings, not older ones, each with a stable UID', () => {
+    const events = parseCalendar(text);
+    expect(events.map((event) => event.uid)).toEqual([
+      'webinar-2027-09-17-hosted-by-tirunelveli-branch@isa.example.org',
+      'event-3@isa.example.org',
+    ]);
+    const again = calendarText([timedWebinar], { site, name: 'x', now: new Date('2027-01-01T00:00:00Z') });
+    expect(parseCalendar(again)[0]?.uid).toBe(events[0]?.uid);
+  });
+
+  it('gives a timed webinar its start in India and an hour, its joining link as the place and its page', () => {
+    const [webinar] = parseCalendar(text);
+    expect(webinar?.summary).toBe(timedWebinar.title);
+    expect(webinar?.startDate.toJSDate().toISOString()).toBe('2027-09-17T13:30:00.000Z');
+    expect(webinar?.endDate.toJSDate().toISOString()).toBe('2027-09-17T14:30:00.000Z');
+    expect(webinar?.startDate.isDate).toBe(false);
+    expect(webinar?.location).toBe('https://meet.example.org/isa-tn');
+    expect(webinar?.component.getFirstPropertyValue('url')).toBe('https://isa.example.org/#coming-up');
+    expect(webinar?.description).toContain('Join: https://meet.example.org/isa-tn');
+  });
+
+  it('gives an event without a time the whole day, its place and its page', () => {
+    const [, event] = parseCalendar(text);
+    expect(event?.startDate.isDate).toBe(true);
+    expect(event?.startDate.toString()).toBe('2026-03-14');
+    expect(event?.endDate.toString()).toBe('2026-03-15');
+    expect(event?.location).toBe('Salem');
+    expect(event?.component.getFirstPropertyValue('url')).toBe('https://isa.example.org/Events/3');
+  });
+
+  it('names its own addresses from the public address only', () => {
+    expect(subscriptionUrls(site)).toEqual({
+      https: 'https://isa.example.org/calendar.ics',
+      webcal: 'webcal://isa.example.org/calendar.ics',
+    });
+    expect(happeningCalendarPath(timedWebinar)).toBe('/calendar/webinar-2027-09-17-hosted-by-tirunelveli-branch.ics');
+  });
+});
+
+describe('the feed (parsed by @rowanmanning/feed-parser)', () => {
+  const feed = parseFeed(feedText([oldEvent, timedWebinar, pastEvent], { site, title: 'ISA TN', description: 'News' }));
+
+  it('is an Atom feed with every entry’s title, date, summary, link and image, newest date first', () => {
+    expect(feed.meta.type).toBe('atom');
+    expect(feed.title).toBe('ISA TN');
+    expect(feed.items.map((item) => item.id)).toEqual([
+      'tag:isa.example.org,2020:webinar-2027-09-17-hosted-by-tirunelveli-branch',
+      'tag:isa.example.org,2020:event-3',
+      'tag:isa.example.org,2020:event-1',
+    ]);
+    const [webinar, event] = feed.items;
+    expect(webinar?.title).toBe(timedWebinar.title);
+    expect(webinar?.published?.toISOString() ?? webinar?.updated?.toISOString()).toBe('2027-09-17T13:30:00.000Z');
+    expect(webinar?.url).toBe('https://isa.example.org/#coming-up');
+    expect(webinar?.description).toContain('Friday, 17 September 2027, 7:00 pm IST');
+    expect(webinar?.media.map((media) => media.url)).toEqual(['https://isa.example.org/_astro/webinar-9.abc.jpg']);
+    expect(event?.description).toContain('Salem');
+    expect(event?.url).toBe('https://isa.example.org/Events/3');
+  });
+});
