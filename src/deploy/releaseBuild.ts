@@ -1,14 +1,14 @@
 /**
  * One commit made into a release, in a folder of its own: DEPLOY_DIR/releases/<commit>. The
  * commit's files are exported there; its dependencies are installed (hard links to those of a
- * release, or of the deploy's own folder, with the same package-lock.json; otherwise `npm ci`); the
+ * release, or of the deploy's own folder, with the same package-lock.json and patches; otherwise `npm ci`); the
  * content's photos are fitted (src/lib/content/photoFitting.ts), the content checked and the site built, in that folder (the build names its own paths, so it is
  * never moved). release.json is written last: a folder without it is never started and is removed
  * before another try, so no half-built release can go live. A failure gives its step and the first
  * lines that say why, and the folder is removed.
  */
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { stripVTControlCharacters } from 'node:util';
 import { runCommand, type CommandResult } from './commands.ts';
@@ -43,9 +43,18 @@ export function readRelease(dir: string): Release | undefined {
   }
 }
 
+/**
+ * What a folder's installed dependencies depend on: its package-lock.json and the patches
+ * `npm ci` applies after installing (patches/*.patch, by name), so a changed patch installs anew.
+ */
 export function lockHashOf(dir: string): string | undefined {
   const lock = path.join(dir, 'package-lock.json');
-  return existsSync(lock) ? createHash('sha256').update(readFileSync(lock)).digest('hex') : undefined;
+  if (!existsSync(lock)) return undefined;
+  const hash = createHash('sha256').update(readFileSync(lock));
+  const patches = path.join(dir, 'patches');
+  const names = existsSync(patches) ? readdirSync(patches).filter((name) => name.endsWith('.patch')) : [];
+  for (const name of names.sort()) hash.update(`\0${name}\0`).update(readFileSync(path.join(patches, name)));
+  return hash.digest('hex');
 }
 
 /**

@@ -70,6 +70,16 @@ describe('a release folder', () => {
     expect(readRelease(folder)).toEqual(record);
     expect(lockHashOf(folder)).toBeUndefined();
     writeFileSync(path.join(folder, 'package-lock.json'), '{}');
-    expect(lockHashOf(folder)).toBe('44136fa355b3678a1146ad16f7e8649e94fb4fc21fe77e8310c060f61caaff8a');
+    const lockOnly = lockHashOf(folder);
+    expect(lockOnly).toBe('44136fa355b3678a1146ad16f7e8649e94fb4fc21fe77e8310c060f61caaff8a');
+    // A patch npm ci applies is part of what was installed: a changed patch means another install.
+    mkdirSync(path.join(folder, 'patches'));
+    writeFileSync(path.join(folder, 'patches', 'README.md'), 'why');
+    expect(lockHashOf(folder)).toBe(lockOnly);
+    writeFileSync(path.join(folder, 'patches', 'pkg+1.0.0.patch'), 'one');
+    const patched = lockHashOf(folder);
+    expect(patched).not.toBe(lockOnly);
+    writeFileSync(path.join(folder, 'patches', 'pkg+1.0.0.patch'), 'two');
+    expect(lockHashOf(folder)).not.toBe(patched);
   });
 });
