@@ -98,7 +98,8 @@ test('an office assistant publishes an event with three photos, a visitor sees i
 
   await test.step('a draft is not public, and has a preview', async () => {
     expect(await publicTitles(page)).not.toContain('Tamil Nadu - Madurai Branch - Airway Day');
-    expect((await page.request.get(`/Events/${id}`)).status()).toBe(404);
+    // Its number is never given again: its address says it was removed.
+    expect((await page.request.get(`/Events/${id}`)).status()).toBe(410);
     const other = await page.context().newPage();
     await other.goto(`/Admin/events/${id}/preview`);
     await expect(other.getByText('Preview of a draft: visitors cannot see it until it is published.')).toBeVisible();
@@ -165,7 +166,8 @@ test('an office assistant publishes an event with three photos, a visitor sees i
     await expect(page.getByRole('main')).toContainText('and its 2 photos will be deleted from the site');
     await page.getByRole('button', { name: 'Delete' }).click();
     await expect(page.getByRole('status').filter({ hasText: 'deleted' })).toHaveText('The event was deleted.');
-    expect((await page.request.get(`/Events/${id}`)).status()).toBe(404);
+    // Its number is never given again: its address says it was removed.
+    expect((await page.request.get(`/Events/${id}`)).status()).toBe(410);
     for (const photo of photoPaths) expect((await page.request.get(photo)).status()).toBe(404);
     expect(await publicTitles(page)).not.toContain('Tamil Nadu - Madurai Branch - Airway Day, second edition');
   });
