@@ -193,7 +193,9 @@ test.describe("with the society's backend (remote mode)", () => {
       if (/Content Security Policy/i.test(message.text())) refused.push(message.text());
     });
     await page.goto(`${REMOTE_URL}/monthly-activities`);
-    await expect(page.getByRole('status')).toHaveText('1 event for Tamil Nadu in 2025.');
+    await expect(page.getByRole('status')).toHaveText(
+      '1 event for Tamil Nadu in 2025, and the cricket tournament: 2 cards.',
+    );
     const card = cards(page).first();
     await expect(card.locator('h2')).toHaveText('Tamil Nadu - Remote Backend Workshop');
     // The doubled slash corrected, and the path kept on the site (not the backend's origin).

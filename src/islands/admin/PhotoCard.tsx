@@ -1,7 +1,7 @@
 /**
- * One photo's card in the event editor (PhotoManager.tsx): its picture with the drag handle, the
- * name and size of the file it came from until it has a description (so the office can tell which
- * files arrived), its Description, Cover, Move up / Move down and Delete (asked in place).
+ * One photo's card in the event editor (PhotoManager.tsx): its picture with the drag handle, its
+ * Description (beside whose label the name and size of the file it came from show until it has
+ * one, so the office can tell which files arrived), Cover, Move up / Move down and Delete (asked in place).
  */
 import type { PointerEvent } from 'react';
 import type { EditorPhoto } from './photoAnswers.ts';
@@ -51,15 +51,16 @@ export function PhotoCard(props: Props) {
         )}
       </div>
       <div className="photo-item__fields">
-        {!photo.description && fileName && (
-          <p className="admin-hint photo-item__file" data-file-name>
-            {fileName}
-            {photo.originalSize ? ` · ${sizeInWords(photo.originalSize)}` : ''}
-          </p>
-        )}
         <div className="admin-field">
           <label htmlFor={`description_${photo.id}`}>
             Description<span className="visually-hidden"> of photo {index + 1}</span>
+            {!photo.description && fileName && (
+              <span className="admin-hint photo-item__file" data-file-name>
+                {' '}
+                {fileName}
+                {photo.originalSize ? ` · ${sizeInWords(photo.originalSize)}` : ''}
+              </span>
+            )}
           </label>
           <input
             id={`description_${photo.id}`}

@@ -11,7 +11,7 @@
  * to a confirmation page.
  */
 import { useEffect, useRef, useState } from 'react';
-import { clashInWords, mergeArrangement } from '../../lib/events/mergeEdits.ts';
+import { clashInWords, mergeArrangement, mergeValue } from '../../lib/events/mergeEdits.ts';
 import { useHydrated } from '../useHydrated.ts';
 import { postToAdmin, SIGNED_OUT_MESSAGE } from './adminRequest.ts';
 import { PhotoCard } from './PhotoCard.tsx';
@@ -74,18 +74,16 @@ export function PhotoManager({ eventId, initialPhotos, initialCoverId, maxPhotos
 
   const cover = photos.some((photo) => photo.id === coverId) ? coverId : photos[0]?.id;
   const arrangement = arrangementOfPhotos(photos, cover);
-  const latest = useRef({ photos, cover });
-  useEffect(() => {
-    latest.current = { photos, cover };
-  });
   const autosave = usePhotoAutosave(arrangement, pageBase, {
     eventId,
     csrfToken,
     initialVersion,
+    // From the state as it is when the answer comes (an upload may have finished meanwhile).
     onSaved: (sent, answer) => {
-      const next = takeAnswer(sent, latest.current, answer);
-      setPhotos(next.photos);
-      setCoverId(next.cover);
+      setPhotos((current) => takeAnswer(sent, { photos: current, cover: undefined }, answer).photos);
+      setCoverId(
+        (current) => mergeValue(sent.cover, current ?? sent.cover, answer.arrangement.cover, 'mine').value ?? undefined,
+      );
       if (answer.clashes.length > 0) setClashes(answer.clashes);
     },
   });

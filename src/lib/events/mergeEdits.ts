@@ -74,7 +74,12 @@ export function mergeArrangement(
 ): { merged: Arrangement; clashes: Clash[]; gone: number[] } {
   const clashes: Clash[] = [];
   const currentIds = ids(current.photos);
-  const { order, clash: orderClash } = mergeOrder(ids(base.photos), ids(mine.photos), currentIds, prefer);
+  // Photos the base did not know were added after it (uploads come last), and a cover the base had
+  // that is no longer a photo was moved on by the store: so the base is read.
+  const known = new Set(ids(base.photos));
+  const baseOrder = [...ids(base.photos), ...currentIds.filter((id) => !known.has(id))];
+  const baseCover = base.cover !== null && currentIds.includes(base.cover) ? base.cover : current.cover;
+  const { order, clash: orderClash } = mergeOrder(baseOrder, ids(mine.photos), currentIds, prefer);
   if (orderClash) clashes.push({ what: 'the order of the photos', mine: '', current: '' });
   const photos = order.flatMap((id) => {
     const stored = current.photos.find((photo) => photo.id === id);
@@ -89,7 +94,7 @@ export function mergeArrangement(
     }
     return [{ id, description: value }];
   });
-  const cover = mergeValue(base.cover, mine.cover, current.cover, prefer);
+  const cover = mergeValue(baseCover, mine.cover, current.cover, prefer);
   const coverId = cover.value !== null && currentIds.includes(cover.value) ? cover.value : current.cover;
   if (cover.clash) clashes.push({ what: 'the cover', mine: '', current: '' });
   const gone = ids(mine.photos).filter((id) => !currentIds.includes(id));

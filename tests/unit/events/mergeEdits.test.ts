@@ -43,6 +43,13 @@ describe('mergeArrangement', () => {
     });
   });
 
+  it('photos uploaded after the base: this tab’s order and cover for them are kept', () => {
+    const empty = { photos: [], cover: null };
+    const current = { photos: photos([1, ''], [2, ''], [3, '']), cover: 1 };
+    const mine = { photos: photos([3, 'Blue'], [1, 'Red'], [2, 'Green']), cover: 2 };
+    expect(mergeArrangement(empty, mine, current).merged).toEqual(mine);
+  });
+
   it('a caption, the order and the cover changed in both: the stored ones, each a clash in words', () => {
     const current = { photos: photos([2, 'There'], [1, ''], [3, '']), cover: 2 };
     const mine = { photos: photos([1, ''], [3, ''], [2, 'Here']), cover: 3 };
