@@ -8,7 +8,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
-export interface PullRequest {
+interface PullRequest {
   number: number;
   branch: string;
   url: string;

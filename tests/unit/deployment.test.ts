@@ -190,6 +190,7 @@ describe('installing (npm ci, wherever the site is installed)', () => {
       dependencies: z.record(z.string(), z.string()),
       devDependencies: z.record(z.string(), z.string()),
       allowScripts: z.record(z.string(), z.boolean()),
+      scripts: z.record(z.string(), z.string()),
     })
     .parse(JSON.parse(read('package.json')));
   const lock = z
@@ -248,9 +249,11 @@ describe('installing (npm ci, wherever the site is installed)', () => {
 
   it('approves exactly the install scripts the lock holds, so no other script runs unreviewed', () => {
     const withScripts = Object.entries(lock.packages)
-      .filter(([, entry]) => entry.hasInstallScript)
+      .filter(([key, entry]) => entry.hasInstallScript && key !== '')
       .map(([key]) => nameOf(key));
     expect(withScripts.sort()).toEqual(['esbuild', 'node']);
+    // The project's own install script applies the reviewed patches of patches/ and nothing else.
+    expect(manifest.scripts['postinstall']).toBe('patch-package');
     expect(Object.keys(manifest.allowScripts).sort()).toEqual(['esbuild', 'node']);
   });
 

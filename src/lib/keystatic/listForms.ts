@@ -20,7 +20,7 @@ import {
 const yaml = { data: 'yaml' } as const;
 
 /** How many webinars the home page shows. */
-export const HOME_WEBINARS = 4;
+const HOME_WEBINARS = 4;
 
 /**
  * The rule of the webinars list the form applies at save (a list rule of the patched Keystatic,
