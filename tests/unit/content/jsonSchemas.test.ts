@@ -23,6 +23,12 @@ import { dottedDate, PHOTO_PATH_HELP, phone, webinarDate, webUrl, withHelp } fro
 import { jsonSchemaFiles, SCHEMAS_COMMAND } from '../../../src/lib/content/jsonSchemas.ts';
 
 const root = path.resolve(import.meta.dirname, '../../..');
+
+/** The line (from 1) of the first line of `file` that holds `text`. */
+const lineOf = (file: string, text: string) =>
+  readFileSync(path.join(root, file), 'utf8')
+    .split('\n')
+    .findIndex((line) => line.includes(text)) + 1;
 const reader = diskReader(root);
 const contentFiles = CONTENT_SOURCES.flatMap((source) =>
   (source.shape === 'folder' ? reader.yamlFilesIn(source.path) : [source.path]).map((file) => ({ source, file })),
@@ -97,7 +103,10 @@ describe('the YAML language server with these schemas', () => {
       'a date written the wrong way',
       'content/webinars.yaml',
       (text: string) => text.replace('date: "2025-03-14"', 'date: 14 - March - 2025'),
-      { line: 7, message: expect.stringContaining('expected a real date written year-month-day') },
+      {
+        line: lineOf('content/webinars.yaml', 'date: "2025-03-14"'),
+        message: expect.stringContaining('expected a real date written year-month-day'),
+      },
     ],
     [
       'a phone with a letter O for a zero',
