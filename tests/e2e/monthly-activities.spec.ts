@@ -75,9 +75,7 @@ test.describe('Monthly Activities without JavaScript', () => {
       await page.getByLabel('Place').selectOption('Chennai');
       await page.getByLabel('Year').selectOption('2023');
       await page.getByRole('button', { name: 'Show events' }).click();
-      await expect(status(page)).toHaveText(
-        'No events for Chennai in 2023; only the card of the cricket tournament is shown.',
-      );
+      await expect(status(page)).toHaveText(/^No events for Chennai in 2023; only the card of the cricket/);
       await expect(cards(page)).toHaveCount(1);
       await expect(cards(page).first()).toHaveAttribute('data-event-id', 'static-001');
     });
