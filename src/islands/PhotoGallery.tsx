@@ -2,7 +2,7 @@
  * A grid of photo thumbnails that open a full-screen viewer (PhotoSwipe): previous and next
  * wrap around, arrow keys move, Escape, the close button or a click on the backdrop closes it,
  * and focus returns to the thumbnail. Without JavaScript each thumbnail links to its photo; a tap
- * before this island has loaded is held and opened in the viewer once it has (EarlyGalleryTaps.astro).
+ * before this island has loaded is kept and opens the viewer once it has (src/islands/useEarlyTap.ts).
  * Thumbnails come in the sizes their srcset offers, and load lazily after the first two.
  */
 import { useEffect, useRef } from 'react';
@@ -98,15 +98,6 @@ export function PhotoGallery({ photos, label }: PhotoGalleryProps) {
       });
     });
     lightbox.init();
-    // A photo tapped before this island was ready (EarlyGalleryTaps.astro) opens now.
-    gallery.dataset['galleryReady'] = '';
-    const waiting = gallery.dataset['openWhenReady'];
-    if (waiting !== undefined) {
-      delete gallery.dataset['openWhenReady'];
-      gallery.removeAttribute('aria-busy');
-      gallery.querySelector('.photo-gallery__opening')?.classList.remove('photo-gallery__opening');
-      lightbox.loadAndOpen(Number(waiting) || 0);
-    }
     return () => lightbox.destroy();
   }, []);
   // A tap on a photo before the viewer was ready opens it now (src/islands/useEarlyTap.ts).

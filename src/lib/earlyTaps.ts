@@ -19,11 +19,15 @@ export const EARLY_TAPS_SCRIPT = `  (() => {
         event.preventDefault();
         control.setAttribute('data-early-tapped', '');
         const href = control instanceof HTMLAnchorElement ? control.href : undefined;
-        if (href) {
+        if (!href) return;
+        // Only when the page has loaded and its island still has not run (its script failed): on a
+        // slow link the script is still coming, and the kept tap waits for it.
+        const followLater = () =>
           window.setTimeout(() => {
             if (control.hasAttribute('data-early-tapped')) window.location.assign(href);
           }, FOLLOW_AFTER_MS);
-        }
+        if (document.readyState === 'complete') followLater();
+        else window.addEventListener('load', followLater, { once: true });
       },
       { capture: true },
     );
