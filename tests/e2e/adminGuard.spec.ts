@@ -6,7 +6,7 @@
  * browser (its device cookie). Each on a server of its own, except remote mode.
  */
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { REMOTE_URL } from '../../playwright.config.ts';
+import { REMOTE_DATA_DIR, REMOTE_URL } from '../../playwright.config.ts';
 import { ADMIN_PASSWORD, ADMIN_USER, addUser, signIn, signedInState, startAdminServer } from './adminServer.ts';
 import { startOwnServer, type OwnServer } from './ownServer.ts';
 
@@ -121,6 +121,10 @@ test('a session cookie is HttpOnly, SameSite=Strict, for /Admin only, and Sign o
 
 test('remote mode: /Admin offers the sign-in, and the event pages and endpoints answer 404', async ({ playwright }) => {
   const visitor = await playwright.request.newContext({ baseURL: REMOTE_URL, maxRedirects: 0 });
+  // The remote server's store may have no account yet (its first owner comes from a setup link): make one.
+  addUser(REMOTE_DATA_DIR, `guard-${process.pid}-${test.info().retry}`, ADMIN_PASSWORD, 'owner', {
+    EVENTS_API_URL: `${REMOTE_URL}/Admin/api`,
+  });
   const home = await visitor.get('/Admin');
   expect(home.status()).toBe(303);
   expect(home.headers()['location']).toBe('/Admin/login');

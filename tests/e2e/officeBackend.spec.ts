@@ -35,7 +35,15 @@ test('with events from the backend, the office signs in, reads a visitor’s mes
   );
   await expect(office.getByRole('banner')).toContainText("Events are edited on the society's events server");
   const nav = office.getByRole('navigation', { name: 'Admin' });
-  await expect(nav.getByRole('link')).toHaveText([/^Home$/, /^Messages/, 'Staff', 'Your account', 'Audit log']);
+  await expect(nav.getByRole('link')).toHaveText([
+    /^Home$/,
+    /^Messages/,
+    'Staff',
+    'System',
+    'Site pages',
+    'Your account',
+    'Audit log',
+  ]);
   await expect(office.locator('a[href^="/Admin/events"]')).toHaveCount(0);
   await expect(office.getByRole('link', { name: 'New event' })).toHaveCount(0);
 

@@ -42,7 +42,12 @@ const cookieHeader = () => state.cookies.map((cookie) => `${cookie.name}=${cooki
 
 /** The signed-in session's CSRF token, read from the new-event form. */
 async function csrfToken(): Promise<string> {
-  const page = await send(`${server.url}/Admin/events/new`, { headers: { Cookie: cookieHeader() } });
+  // The new-event form is first sent to an address with its own form key (one event per form).
+  const first = await send(`${server.url}/Admin/events/new`, { headers: { Cookie: cookieHeader() } });
+  const location = first.status === 303 ? first.headers['location'] : undefined;
+  const page = location
+    ? await send(new URL(String(location), server.url).href, { headers: { Cookie: cookieHeader() } })
+    : first;
   const token = /name="csrf_token" value="([^"]+)"/.exec(page.body)?.[1];
   if (!token) throw new Error(`no CSRF token on the form (status ${page.status})`);
   return token;
