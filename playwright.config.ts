@@ -30,7 +30,8 @@ export default defineConfig({
   testDir: 'tests/e2e',
   fullyParallel: true,
   // Three at once: the tests wait on browsers, timers and child processes (a run keeps about one of the two
-  // cores busy), so a third worker shortens the run without starving the others.
+  // cores busy), so a third worker shortens the run without starving the others (a fourth made it no
+  // shorter, and slow tests slower).
   workers: process.env.CI ? 3 : undefined,
   retries: process.env.CI ? 1 : 0,
   timeout: 30_000,

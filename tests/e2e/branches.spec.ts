@@ -188,11 +188,18 @@ test.describe('without JavaScript', () => {
       await expect(items).toHaveCount(branch.bearers.length);
       await expect(items.locator('.name')).toHaveText(branch.bearers.map((bearer) => bearer.name));
       await expect(items.locator('.role')).toHaveText(branch.bearers.map((bearer) => bearer.position));
-      for (const item of await items.all()) {
-        await expect(item).not.toHaveAttribute('hidden');
-        await item.scrollIntoViewIfNeeded();
-        await expect(item.locator('.name')).toBeInViewport();
-      }
+      // Each one, scrolled to, is shown: not hidden, and its name is on the screen (not clipped away).
+      const unreadable = await items.evaluateAll((elements) =>
+        elements.flatMap((item, index) => {
+          const name = item.querySelector('.name');
+          if (item.hasAttribute('hidden') || !name) return [index];
+          name.scrollIntoView({ block: 'center' });
+          const box = name.getBoundingClientRect();
+          const atCentre = document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2);
+          return box.width > 0 && box.height > 0 && atCentre !== null && name.contains(atCentre) ? [] : [index];
+        }),
+      );
+      expect(unreadable, `${branch.city}: bearers not readable`).toEqual([]);
       // The buttons could do nothing without JavaScript, so they are not offered.
       await expect(card.getByRole('button')).toHaveCount(0);
     }

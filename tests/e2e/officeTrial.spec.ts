@@ -52,7 +52,8 @@ test('two tabs on one event keep both captions; a photo deleted in one goes from
     ['#a33', '#3a3', '#33a'].map((colour, index) => photoFile(`IMG_00${index + 1}.jpg`, colour)),
   );
   await tabA.getByLabel('Choose photos').setInputFiles(files);
-  await expect(tabA.getByText('3 of 3 uploaded.')).toBeVisible();
+  // Three photos, each decoded and stored in turn: on a busy machine that takes a while.
+  await expect(tabA.getByText('3 of 3 uploaded.')).toBeVisible({ timeout: 30_000 });
   await expect(tabA.locator('progress')).toHaveCount(0);
 
   await test.step('each card names its file until it has a description', async () => {

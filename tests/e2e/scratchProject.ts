@@ -62,7 +62,10 @@ function writeConfigs(dir: string) {
     [
       "import config from './astro.config.mjs';",
       `const server = { fs: { allow: ${allow} }, watch: { ignored: ${ignored} } };`,
-      'export default { ...config, vite: { ...config.vite, server } };',
+      // Vite's prepared packages in the copy's own folder: two copies running `astro dev` at once
+      // would otherwise both write them into the linked node_modules/.vite, and one page never came.
+      `const cacheDir = ${JSON.stringify(path.join(dir, '.vite'))};`,
+      'export default { ...config, vite: { ...config.vite, cacheDir, server } };',
       '',
     ].join('\n'),
   );
