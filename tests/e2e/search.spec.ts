@@ -174,6 +174,9 @@ test.describe('site search', () => {
 test.describe('the search index is not loaded on other pages', () => {
   for (const path of [...PAGE_ROUTES.map((route) => route.path), '/event-22', '/privacy', '/Events/1']) {
     test(`${path} fetches nothing of /pagefind/`, async ({ page }) => {
+      // Scrolled through a screen at a time, so that every island on the way hydrates: on a busy
+      // machine the home page alone takes more than the default limit.
+      test.slow();
       const requests = pagefindRequests(page);
       await page.goto(path);
       for (let y = 0; y < (await page.evaluate(() => document.body.scrollHeight)); y += 600) {
