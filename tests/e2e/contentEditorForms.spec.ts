@@ -13,6 +13,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { parse } from 'yaml';
 import sharp from 'sharp';
 import { startScratchProject, type ScratchProject } from './scratchProject.ts';
+import { phonePhoto } from '../phonePhoto.ts';
 
 // No trace: closing the context of a traced Keystatic page under `astro dev` once hung for the
 // whole test time limit (two minutes) after the test had passed; a screenshot shows a failure.
@@ -43,15 +44,7 @@ test.describe('the forms, in local mode', () => {
    * A photo as a phone takes it: 4000 × 3000 pixels of detail (over 2 MB), stored sideways with the
    * EXIF tag that turns it upright, and camera metadata.
    */
-  const phonePhoto = async (): Promise<Buffer> => {
-    const pixels = Buffer.alloc(4000 * 3000 * 3);
-    for (let index = 0; index < pixels.length; index++) pixels[index] = (index * 2654435761) >>> 24;
-    return sharp(pixels, { raw: { width: 4000, height: 3000, channels: 3 } })
-      .jpeg({ quality: 95 })
-      .withMetadata({ orientation: 6 })
-      .withExifMerge({ IFD0: { Make: 'Phone' } })
-      .toBuffer();
-  };
+  const takenByPhone = () => phonePhoto({ orientation: 6, exif: { IFD0: { Make: 'Phone' } } });
   /** A small picture, for entries whose photo is not the point of the test. */
   const smallPhoto = async (): Promise<Buffer> =>
     sharp({ create: { width: 1600, height: 900, channels: 3, background: '#3a6ea5' } })
@@ -61,7 +54,7 @@ test.describe('the forms, in local mode', () => {
   async function choosePhoto(page: Page, dialog: ReturnType<Page['getByRole']>, label: string, phone = false) {
     const chooser = page.waitForEvent('filechooser');
     await dialog.getByRole('group', { name: label }).getByRole('button', { name: 'Choose file' }).click();
-    const buffer = phone ? await phonePhoto() : await smallPhoto();
+    const buffer = phone ? await takenByPhone() : await smallPhoto();
     await (await chooser).setFiles({ name: 'IMG_20260114.jpg', mimeType: 'image/jpeg', buffer });
   }
 

@@ -14,27 +14,17 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { expect, test } from '@playwright/test';
-import sharp from 'sharp';
 import { parse } from 'yaml';
 import { addUser, signIn } from './adminServer.ts';
 import { routeToStandIn, startGitHubStandIn, type GitHubStandIn } from './githubStandIn.ts';
 import { startScratchProject, type ScratchProject } from './scratchProject.ts';
+import { phonePhoto } from '../phonePhoto.ts';
 
 test.use({ actionTimeout: 20_000, trace: 'off', screenshot: 'only-on-failure' });
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const SITE = { owner: 'isa-tn-example', name: 'site' };
 const BRANCH = 'content/salem-president';
-
-/** 4000 × 3000 pixels of detail, stored sideways with the EXIF tag that turns it upright. */
-const phonePhoto = async (): Promise<Buffer> => {
-  const pixels = Buffer.alloc(4000 * 3000 * 3);
-  for (let index = 0; index < pixels.length; index++) pixels[index] = (index * 2654435761) >>> 24;
-  return sharp(pixels, { raw: { width: 4000, height: 3000, channels: 3 } })
-    .jpeg({ quality: 95 })
-    .withMetadata({ orientation: 6 })
-    .toBuffer();
-};
 
 let standIn: GitHubStandIn | undefined;
 let project: ScratchProject | undefined;
@@ -84,7 +74,9 @@ test('GitHub mode: sign in, save a phone photo to a branch, its pull request, th
   await dialog.getByLabel('Name').fill('Dr. Example Anitha');
   const chooser = page.waitForEvent('filechooser');
   await dialog.getByRole('group', { name: 'Photo' }).getByRole('button', { name: 'Choose file' }).click();
-  await (await chooser).setFiles({ name: 'IMG_20260114.jpg', mimeType: 'image/jpeg', buffer: await phonePhoto() });
+  await (
+    await chooser
+  ).setFiles({ name: 'IMG_20260114.jpg', mimeType: 'image/jpeg', buffer: await phonePhoto({ orientation: 6 }) });
   await dialog.getByRole('button', { name: 'Done' }).click();
   await expect(dialog).toBeHidden();
 

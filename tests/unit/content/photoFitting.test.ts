@@ -11,14 +11,7 @@ import { checkOnDisk } from '../../../src/lib/content/checkContent.ts';
 import { contentSource } from '../../../src/lib/content/contentFiles.ts';
 import { fitContentPhotos, fitPhoto, fittedSide } from '../../../src/lib/content/photoFitting.ts';
 import { MAX_PHOTO_BYTES, MAX_PHOTO_SIDE, PHOTO_FIELDS } from '../../../src/lib/content/photoSlots.ts';
-
-/** Noise, so that the JPEG is as large as a real photo of that many pixels. */
-async function phonePhoto(width: number, height: number, orientation?: number): Promise<Buffer> {
-  const pixels = Buffer.alloc(width * height * 3);
-  for (let index = 0; index < pixels.length; index++) pixels[index] = (index * 2654435761) >>> 24;
-  const image = sharp(pixels, { raw: { width, height, channels: 3 } }).jpeg({ quality: 95 });
-  return (orientation ? image.withMetadata({ orientation }) : image).toBuffer();
-}
+import { phonePhoto } from '../../phonePhoto.ts';
 
 describe('fitPhoto', () => {
   it.each([
@@ -29,13 +22,13 @@ describe('fitPhoto', () => {
           .gif()
           .toBuffer(),
     ],
-    ['a photo that fits', () => phonePhoto(1200, 900)],
+    ['a photo that fits', () => phonePhoto({ width: 1200, height: 900 })],
   ])('leaves %s alone', async (_case, make) => {
     expect(await fitPhoto(await make(), 1600)).toBeUndefined();
   });
 
   it('fits a 4000 × 3000 phone photo of more than 2 MB under both limits, upright and without metadata', async () => {
-    const input = await phonePhoto(4000, 3000, 6); // 6: the phone was held upright
+    const input = await phonePhoto({ orientation: 6 }); // 6: the phone was held upright
     expect(input.byteLength).toBeGreaterThan(MAX_PHOTO_BYTES);
     const output = await fitPhoto(input, 1600);
     if (!output) throw new Error('not fitted');
@@ -47,7 +40,7 @@ describe('fitPhoto', () => {
   });
 
   it('fits a photo under both limits that a phone turned with an EXIF tag and marked with its place', async () => {
-    const input = await sharp(await phonePhoto(1200, 900))
+    const input = await sharp(await phonePhoto({ width: 1200, height: 900 }))
       .withMetadata({ orientation: 6 })
       .withExifMerge({ IFD0: { Make: 'Phone' }, IFD3: { GPSLatitudeRef: 'N' } })
       .toBuffer();
@@ -61,7 +54,7 @@ describe('fitPhoto', () => {
   });
 
   it('makes a photo larger than its slots need no larger than they need', async () => {
-    const output = await fitPhoto(await phonePhoto(2400, 1800), 1600);
+    const output = await fitPhoto(await phonePhoto({ width: 2400, height: 1800 }), 1600);
     expect(output && (await sharp(output).metadata()).width).toBe(1600);
   });
 });
@@ -93,9 +86,12 @@ describe('fitContentPhotos', () => {
       path.join(root, 'content/branches/salem.yaml'),
       `city: Salem\norder: 1\nbearers:\n${[1, 2, 3].map(bearer).join('')}`,
     );
-    writeFileSync(path.join(root, 'content/photos/salem/1.jpg'), await phonePhoto(4000, 3000));
+    writeFileSync(path.join(root, 'content/photos/salem/1.jpg'), await phonePhoto());
     for (const index of [2, 3])
-      writeFileSync(path.join(root, `content/photos/salem/${index}.jpg`), await phonePhoto(600, 600));
+      writeFileSync(
+        path.join(root, `content/photos/salem/${index}.jpg`),
+        await phonePhoto({ width: 600, height: 600 }),
+      );
     const untouched = readFileSync(path.join(root, 'content/photos/salem/2.jpg'));
 
     const before = await checkOnDisk(root, contentSource('branches'));

@@ -12,6 +12,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { CONTENT_SOURCES, contentSource } from '../../../src/lib/content/contentFiles.ts';
 import { ContentError, yamlLoader, type YamlLoaderContext } from '../../../src/lib/content/yamlLoader.ts';
 import { makePhotos, type Photos } from './photoFiles.ts';
+import { phonePhoto } from '../../phonePhoto.ts';
 
 interface StoredEntry {
   id: string;
@@ -170,12 +171,7 @@ describe('yamlLoader', () => {
   });
 
   it('builds with a phone photo: fits it in place (upright, without metadata, small enough) and says so', async () => {
-    const pixels = Buffer.alloc(4000 * 3000 * 3);
-    for (let index = 0; index < pixels.length; index++) pixels[index] = (index * 2654435761) >>> 24;
-    const phone = await sharp(pixels, { raw: { width: 4000, height: 3000, channels: 3 } })
-      .jpeg({ quality: 95 })
-      .withMetadata({ orientation: 6 })
-      .toBuffer();
+    const phone = await phonePhoto({ orientation: 6 });
     writeFileSync(path.join(root, 'content/photos/phone.jpg'), phone);
     write(
       'content/branches/salem.yaml',
