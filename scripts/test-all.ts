@@ -27,6 +27,8 @@ mkdirSync(results, { recursive: true });
 let passed = 0;
 let failed = 0;
 const failures: string[] = [];
+/** Failed unit tests by name, repeated at the end: their runner's output is long gone by then. */
+const failedTests: string[] = [];
 
 /** Runs a command; its output goes to the terminal, or is gathered and printed when it ends (`gathered`). */
 function run(command: string, args: string[], gathered = false): Promise<boolean> {
@@ -74,6 +76,23 @@ function numberAt(value: unknown, key: string): number {
   return typeof field === 'number' ? field : 0;
 }
 
+/** The failed tests of Vitest's JSON report, each with its file and the first line of its failure. */
+function failedUnitTests(report: unknown): string[] {
+  const files: unknown = typeof report === 'object' && report !== null ? Reflect.get(report, 'testResults') : undefined;
+  const lines: string[] = [];
+  for (const file of Array.isArray(files) ? files : []) {
+    const name = path.relative(root, String(Reflect.get(Object(file), 'name') ?? ''));
+    const assertions: unknown = Reflect.get(Object(file), 'assertionResults');
+    for (const test of Array.isArray(assertions) ? assertions : []) {
+      if (Reflect.get(Object(test), 'status') !== 'failed') continue;
+      const messages: unknown = Reflect.get(Object(test), 'failureMessages');
+      const first = Array.isArray(messages) ? String(messages[0] ?? '').split('\n')[0] : '';
+      lines.push(`  ✘ ${name} › ${String(Reflect.get(Object(test), 'fullName'))}\n      ${first.slice(0, 300)}`);
+    }
+  }
+  return lines;
+}
+
 /** Adds a runner's own counts; if it wrote no report or failed without failing tests, counts one failure. */
 function counted(name: string, ok: boolean, pass: number, fail: number) {
   passed += pass;
@@ -96,6 +115,7 @@ async function checksAndUnitTests(): Promise<void> {
   );
   const unit = readJson(unitReport);
   counted('unit tests', unitOk, numberAt(unit, 'numPassedTests'), numberAt(unit, 'numFailedTests'));
+  failedTests.push(...failedUnitTests(unit));
   await step('npm run check', 'npm', ['run', '-s', 'check'], true);
 }
 
@@ -124,6 +144,7 @@ async function buildAndBrowserTests(): Promise<void> {
 await Promise.all([checksAndUnitTests(), buildAndBrowserTests()]);
 
 console.info('');
+if (failedTests.length > 0) console.info(`Failed unit tests:\n${failedTests.join('\n')}`);
 if (failures.length > 0) console.info(`Failed: ${failures.join('; ')}`);
 console.info(`${passed} passed, ${failed} failed`);
 process.exitCode = failed > 0 ? 1 : 0;

@@ -90,7 +90,18 @@ test.describe('the forms, in local mode', () => {
     page,
   }) => {
     const photosBefore = photosOf('content/branches/salem.yaml');
-    await open(page, '/keystatic/collection/branches/item/salem');
+    // The list names the branches by their cities, not by their file names.
+    await page.goto(`${project.url}/keystatic/collection/branches`, { timeout: 30_000 });
+    const list = page.getByRole('grid');
+    await expect(list.getByRole('rowheader', { name: 'Krishnagiri/Hosur' })).toBeVisible({ timeout: 30_000 });
+    await expect(list.getByText('krishnagiri-hosur')).toHaveCount(0);
+    await list.getByRole('rowheader', { name: 'Salem', exact: true }).click();
+    await expect(page.getByRole('button', { name: 'Save' })).toBeVisible({ timeout: 30_000 });
+    // The form asks for the city, never for a file name, and its breadcrumb names the city too.
+    await expect(page.getByLabel('City')).toHaveValue('Salem');
+    await expect(page.getByRole('textbox', { name: /slug|file name/i })).toHaveCount(0);
+    await expect(page.getByRole('navigation').getByText('Salem', { exact: true })).toBeVisible();
+    await expect(page.getByText('salem', { exact: true })).toHaveCount(0);
     await page.getByText('President: Dr. Dummy Ganesh').click();
     const dialog = page.getByRole('dialog');
     await dialog.getByLabel('Name').fill('Dr. Example Anitha');

@@ -228,9 +228,13 @@ const galleries = collection({
   label: 'Galleries',
   path: 'content/galleries/*',
   slugField: 'title',
+  columns: ['subtitle'],
   format: yaml,
   schema: {
-    title: fields.slug({ name: { label: 'Title', validation: { isRequired: true } } }),
+    title: fields.slug({
+      name: { label: 'Title', validation: { isRequired: true } },
+      slug: { hidden: true, label: 'The file name made from it' },
+    }),
     subtitle: optionalText('Sub-title', 'Shown on the fixed card of the Monthly Activities page, if any'),
     items: fields.array(
       fields.object({

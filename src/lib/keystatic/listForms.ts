@@ -99,14 +99,14 @@ export const branches = collection({
   label: 'Branches',
   path: 'content/branches/*',
   slugField: 'city',
+  // The list reads each branch for this column, and then names the branches by their cities.
+  columns: ['order'],
   format: yaml,
   schema: {
+    // The file name is made from the city and never asked (hidden: patches/README.md).
     city: fields.slug({
       name: { label: 'City', validation: { isRequired: true } },
-      slug: {
-        label: 'File name (made from the city)',
-        description: 'Made from the city as you type it; there is no need to change it',
-      },
+      slug: { hidden: true, label: 'The file name made from it' },
     }),
     order: wholeNumber('Place on the Branches page', '1 is first'),
     bearers: fields.array(
