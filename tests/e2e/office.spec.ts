@@ -134,12 +134,28 @@ test('an owner sees the links not yet used and withdraws one, after being asked;
     await expect(owner.getByText('No invitation or reset link is waiting to be used.')).toBeVisible();
     await owner.getByLabel('User name').fill('ghost');
     await owner.getByLabel('Role', { exact: true }).selectOption('owner');
+    // A phone's share sheet, as the Web Share API offers it (a desktop Chromium has none): it records what it is given.
+    await owner.addInitScript(() => {
+      Object.defineProperty(navigator, 'share', {
+        value: (data: ShareData) => {
+          Reflect.set(window, 'sharedForTest', data);
+          return Promise.resolve();
+        },
+      });
+    });
+    await owner.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });
     await owner.getByRole('button', { name: 'Invite' }).click();
     const first = await owner.getByLabel('One-time link').inputValue();
     await expect(owner.locator('[data-link-box]')).toContainText(
       /Invitation for ghost \(Owner\) — works once, until .* IST\./,
     );
-    await expect(owner.getByRole('button', { name: 'Copy link' })).toBeVisible();
+    await owner.getByRole('button', { name: 'Copy link' }).click();
+    await expect(owner.locator('[data-link-said]')).toHaveText(/^The link is copied/);
+    expect(await owner.evaluate(() => navigator.clipboard.readText())).toBe(first);
+    await owner.getByRole('button', { name: 'Share…' }).click();
+    await expect
+      .poll(() => owner.evaluate(() => (Reflect.get(window, 'sharedForTest') as ShareData | undefined)?.url))
+      .toBe(first);
     const pending = owner.getByRole('table', { name: 'Links not yet used, newest first' });
     const row = pending.getByRole('row').filter({ hasText: 'ghost' });
     await expect(row.getByRole('cell')).toHaveText([/^ghost\s*Invitation$/, 'Owner', ADMIN_USER, /IST$/, /Withdraw/]);

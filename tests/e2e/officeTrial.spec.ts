@@ -76,6 +76,25 @@ test('two tabs on one event keep both captions; a photo deleted in one goes from
     await expectNoAxeViolations(tabA);
   });
 
+  await test.step('a batch cut short by a closed page says once, on return, which files arrived', async () => {
+    const eventId = /\/Admin\/events\/(\d+)/.exec(tabA.url())?.[1];
+    const cutShort = [
+      { name: 'IMG_002.jpg', size: files[1]?.buffer.length },
+      { name: 'IMG_009.jpg', size: 4321 },
+    ];
+    await tabA.evaluate(([id, batch]) => localStorage.setItem(`isa-admin-upload:${id}`, JSON.stringify(batch)), [
+      eventId,
+      cutShort,
+    ] as const);
+    await tabA.reload();
+    const note = tabA.locator('[data-interrupted-upload]');
+    await expect(note).toContainText('Arrived: IMG_002.jpg.');
+    await expect(note).toContainText('Not arrived, choose these again: IMG_009.jpg.');
+    await tabA.reload();
+    await expect(descriptions(tabA)).toHaveCount(3);
+    await expect(note).toHaveCount(0);
+  });
+
   const tabB = await tab(browser);
   await tabB.goto(tabA.url());
   await expect(descriptions(tabB)).toHaveCount(3);
@@ -98,6 +117,12 @@ test('two tabs on one event keep both captions; a photo deleted in one goes from
     await saved(tabB);
     await expect.poll(() => valuesOf(tabB)).toEqual(['From tab A', 'From tab B, again']);
     await expectNoAxeViolations(tabB);
+  });
+
+  await test.step('back in tab A (from another tab or app), it shows what tab B changed without a save of its own', async () => {
+    await expect(descriptions(tabA).nth(1)).toHaveValue('From tab B');
+    await tabA.evaluate(() => document.dispatchEvent(new Event('visibilitychange')));
+    await expect(descriptions(tabA).nth(1)).toHaveValue('From tab B, again');
   });
   await tabA.context().close();
   await tabB.context().close();
