@@ -1,6 +1,6 @@
 /** The controls both carousels share: pause/play, previous, next and one dot per slide. */
 import './CarouselControls.css';
-import { ROTATION_CONTROL } from './useAutoRotation.ts';
+import { ROTATION_CONTROL } from '../lib/carousel.ts';
 
 export interface CarouselControlsProps {
   /** What the carousel shows, for the buttons' names: "banner pictures". */

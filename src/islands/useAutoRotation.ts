@@ -1,12 +1,6 @@
-/**
- * Automatic rotation for the carousels, as the WAI-ARIA carousel pattern asks: it can be
- * paused and resumed with a button, stops while the pointer is over the carousel, stops for
- * good when keyboard focus enters it (until the visitor presses play), and never starts on
- * its own when the visitor prefers reduced motion.
- */
+/** The carousels' rotation rule (src/lib/carousel.ts) as a React hook, for the activities carousel. */
 import { useCallback, useEffect, useRef, useState, useSyncExternalStore, type FocusEvent } from 'react';
-
-const REDUCED_MOTION = '(prefers-reduced-motion: reduce)';
+import { focusPauses, REDUCED_MOTION, rotationState, type RotationChoice } from '../lib/carousel.ts';
 
 function subscribeReducedMotion(onChange: () => void) {
   const query = window.matchMedia(REDUCED_MOTION);
@@ -36,12 +30,9 @@ export interface AutoRotation {
   };
 }
 
-/** The attribute that marks the pause/play button, whose own focus does not pause rotation. */
-export const ROTATION_CONTROL = 'data-rotation-control';
-
 export function useAutoRotation(advance: () => void, intervalMs: number): AutoRotation {
   const reducedMotion = usePrefersReducedMotion();
-  const [choice, setChoice] = useState<'paused' | 'playing' | null>(null);
+  const [choice, setChoice] = useState<RotationChoice>();
   const [hovered, setHovered] = useState(false);
   const advanceRef = useRef(advance);
 
@@ -49,8 +40,7 @@ export function useAutoRotation(advance: () => void, intervalMs: number): AutoRo
     advanceRef.current = advance;
   }, [advance]);
 
-  const paused = choice === null ? reducedMotion : choice === 'paused';
-  const rotating = !paused && !hovered;
+  const { paused, rotating } = rotationState(choice, reducedMotion, hovered);
 
   useEffect(() => {
     if (!rotating) return;
@@ -68,8 +58,7 @@ export function useAutoRotation(advance: () => void, intervalMs: number): AutoRo
       onMouseEnter: () => setHovered(true),
       onMouseLeave: () => setHovered(false),
       onFocus: (event) => {
-        if (event.target instanceof Element && event.target.hasAttribute(ROTATION_CONTROL)) return;
-        setChoice('paused');
+        if (focusPauses(event.target)) setChoice('paused');
       },
     },
   };

@@ -1,4 +1,11 @@
-/** Pure helpers for the carousels: index arithmetic and the constants of spec point 9. */
+/**
+ * What the two carousels share (the home banner's custom element, BannerCarousel.astro, and the
+ * activities' React island, useAutoRotation.ts): their timing, index arithmetic, and one rotation
+ * rule, as the WAI-ARIA carousel pattern asks. Slides advance on their own unless the visitor paused
+ * them (the pause button, or keyboard focus entering the carousel, which pauses until they press
+ * play) or, before any choice, prefers reduced motion; the pointer resting over the carousel holds
+ * them while it stays.
+ */
 
 /** The banner carousel advances every 3 s (spec point 9). */
 export const BANNER_INTERVAL_MS = 3000;
@@ -15,4 +22,28 @@ export function wrapIndex(index: number, step: number, count: number): number {
 /** "2 of 3": the label of a slide for screen readers (WAI-ARIA carousel pattern). */
 export function slideLabel(index: number, count: number): string {
   return `${index + 1} of ${count}`;
+}
+
+/** The visitor's choice: none yet, or the pause button's last state (focus inside counts as pause). */
+export type RotationChoice = 'paused' | 'playing' | undefined;
+
+/** The media query under which nothing moves on its own until the visitor presses play. */
+export const REDUCED_MOTION = '(prefers-reduced-motion: reduce)';
+
+/** The attribute that marks the pause/play button, whose own focus does not pause the rotation. */
+export const ROTATION_CONTROL = 'data-rotation-control';
+
+/** Whether the carousel is paused (the button then offers Play) and whether its slides advance now. */
+export function rotationState(
+  choice: RotationChoice,
+  prefersReducedMotion: boolean,
+  hovered: boolean,
+): { paused: boolean; rotating: boolean } {
+  const paused = choice === undefined ? prefersReducedMotion : choice === 'paused';
+  return { paused, rotating: !paused && !hovered };
+}
+
+/** Whether focus arriving on `target` pauses the rotation (anything in the carousel but its button). */
+export function focusPauses(target: EventTarget | null): boolean {
+  return !(target instanceof Element && target.hasAttribute(ROTATION_CONTROL));
 }

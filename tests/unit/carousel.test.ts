@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import { slideLabel, wrapIndex } from '../../src/lib/carousel.ts';
+import { describe, expect, it, vi } from 'vitest';
+import { focusPauses, rotationState, ROTATION_CONTROL, slideLabel, wrapIndex } from '../../src/lib/carousel.ts';
 
 describe('wrapIndex', () => {
   it.each([
@@ -19,5 +19,35 @@ describe('wrapIndex', () => {
 describe('slideLabel', () => {
   it('names slides "n of N" from 1', () => {
     expect([0, 1, 2].map((index) => slideLabel(index, 3))).toEqual(['1 of 3', '2 of 3', '3 of 3']);
+  });
+});
+
+describe('the rotation rule both carousels follow', () => {
+  it('rotates until the visitor pauses, and holds while the pointer rests on it', () => {
+    expect(rotationState(undefined, false, false)).toEqual({ paused: false, rotating: true });
+    expect(rotationState(undefined, false, true)).toEqual({ paused: false, rotating: false });
+    expect(rotationState('paused', false, false)).toEqual({ paused: true, rotating: false });
+  });
+
+  it('starts paused for a visitor who prefers reduced motion, until they press play', () => {
+    expect(rotationState(undefined, true, false)).toEqual({ paused: true, rotating: false });
+    expect(rotationState('playing', true, false)).toEqual({ paused: false, rotating: true });
+  });
+
+  it('is paused by focus on anything in the carousel but its pause button', () => {
+    class FakeElement {
+      constructor(private readonly attributes: string[]) {}
+      hasAttribute(name: string) {
+        return this.attributes.includes(name);
+      }
+    }
+    vi.stubGlobal('Element', FakeElement);
+    try {
+      expect(focusPauses(new FakeElement([ROTATION_CONTROL]) as unknown as EventTarget)).toBe(false);
+      expect(focusPauses(new FakeElement(['data-step']) as unknown as EventTarget)).toBe(true);
+      expect(focusPauses(null)).toBe(true);
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 });
