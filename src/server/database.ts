@@ -245,22 +245,40 @@ function schemaVersion(db: DatabaseSync): number {
 }
 
 /**
- * Applies the migrations not yet applied, all in one write transaction (BEGIN IMMEDIATE), reading
- * the version inside it: two connections opening the store at once (the server and
- * `npm run seed`, say) never apply the same migration twice.
+ * Runs `work` in one write transaction (BEGIN IMMEDIATE: the write lock is taken at once, so a
+ * second writer waits out busy_timeout at BEGIN rather than failing mid-way): commits when `work`
+ * returns and gives back what it returned; rolls back when it (or COMMIT) throws, then rethrows.
+ * `work` must be synchronous (a promise would commit before its writes). No nesting: called while
+ * the connection is already in a transaction, it throws before touching it, and the outer one
+ * decides (rolls back when that error reaches it).
+ */
+export function transaction<T>(db: DatabaseSync, work: () => T): T {
+  if (db.isTransaction) throw new Error('A transaction is already open on this connection; nesting is refused.');
+  db.exec('BEGIN IMMEDIATE');
+  try {
+    const result = work();
+    if (result instanceof Promise) throw new TypeError('Transaction work must be synchronous.');
+    db.exec('COMMIT');
+    return result;
+  } catch (error) {
+    // SQLite ends the transaction by itself on a few errors (a full disk): ROLLBACK would then throw over the cause.
+    if (db.isTransaction) db.exec('ROLLBACK');
+    throw error;
+  }
+}
+
+/**
+ * Applies the migrations not yet applied, all in one write transaction, reading the version inside
+ * it: two connections opening the store at once (the server and `npm run seed`, say) never apply
+ * the same migration twice.
  */
 function migrate(db: DatabaseSync) {
   if (schemaVersion(db) >= MIGRATIONS.length) return;
-  db.exec('BEGIN IMMEDIATE');
-  try {
+  transaction(db, () => {
     const applied = schemaVersion(db);
     MIGRATIONS.slice(applied).forEach((sql) => db.exec(sql));
     db.exec(`PRAGMA user_version = ${Math.max(applied, MIGRATIONS.length)}`);
-    db.exec('COMMIT');
-  } catch (error) {
-    db.exec('ROLLBACK');
-    throw error;
-  }
+  });
 }
 
 /** Whether the store holds the flag `name` (see the store_flags table). */
