@@ -218,8 +218,9 @@ export interface OpenedDatabase {
   created: boolean;
 }
 
-export function resolveDataDir(dataDir = process.env.DATA_DIR): string {
-  return path.resolve(dataDir ?? 'data');
+/** DATA_DIR's folder: `./data` when unset or blank; a relative one is `base`'s (the project folder). */
+export function resolveDataDir(dataDir: string | undefined, base = process.cwd()): string {
+  return path.resolve(base, dataDir?.trim() || 'data');
 }
 
 export function openDatabase(dataDir: string): OpenedDatabase {
