@@ -9,7 +9,7 @@
 import type { DatabaseSync } from 'node:sqlite';
 import { createAdminServices, createOfficeServices, type AdminServices } from './admin/adminServices.ts';
 import { deviceCookieKey } from './admin/deviceCookies.ts';
-import type { LinkMailer } from './admin/staffActions.ts';
+import type { LinkMailer } from './admin/linkMail.ts';
 import { ContactService } from './contact/ContactService.ts';
 import { createSmtpTransport } from './contact/delivery.ts';
 import { loadFormSecret } from './contact/formSecret.ts';
