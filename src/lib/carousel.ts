@@ -1,8 +1,8 @@
-/** Pure helpers for the carousels: index arithmetic and the constants of spec point 9. */
+/** Pure helpers for the carousels: index arithmetic and the constants of docs/SPEC.md point 9. */
 
-/** The banner carousel advances every 3 s (spec point 9). */
+/** The banner carousel advances every 3 s (docs/SPEC.md point 9). */
 export const BANNER_INTERVAL_MS = 3000;
-/** The monthly-activities carousel advances every 2 s and takes 1 s to move (spec point 9). */
+/** The monthly-activities carousel advances every 2 s and takes 1 s to move (docs/SPEC.md point 9). */
 export const ACTIVITIES_INTERVAL_MS = 2000;
 export const ACTIVITIES_TRANSITION_MS = 1000;
 

@@ -139,7 +139,7 @@ ${revisionTriggers(['events', 'event_images'])}
    ALTER TABLE contact_messages ADD COLUMN handled_at TEXT;
    CREATE INDEX contact_messages_by_status ON contact_messages(status, handled_at, received_at);
    CREATE INDEX contact_messages_by_status_time ON contact_messages(status, received_at, id);`,
-  // The audit log's page (issue 35): every row a page at a time, filtered by name or by action (who
+  // The audit log's page: every row a page at a time, filtered by name or by action (who
   // first read a message is looked up by action too), newest first.
   `CREATE INDEX IF NOT EXISTS audit_log_by_name ON audit_log(username COLLATE NOCASE, id);
    CREATE INDEX IF NOT EXISTS audit_log_by_action ON audit_log(action, id);`,

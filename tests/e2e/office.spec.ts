@@ -200,7 +200,7 @@ test('Sign out everywhere ends the sessions of the account on every device', asy
     const phone = await signedInPage(browser, server);
     await phone.goto('/Admin/account');
     await phone.getByRole('button', { name: 'Sign out everywhere' }).click();
-    // The sign-in page says why it is shown (issue 24), and leads the laptop back where it was.
+    // The sign-in page says why it is shown, and leads the laptop back where it was.
     await expect(phone).toHaveURL(/\/Admin\/login\?reason=signed-out$/);
     await expect(phone.getByRole('status')).toContainText('You are signed out.');
     await laptop.goto('/Admin/messages');
