@@ -114,7 +114,7 @@ ${revisionTriggers(['events', 'event_images'])}
    CREATE INDEX event_images_by_path ON event_images(event_image);
    UPDATE events SET made_here = 0
      WHERE events_id IN (SELECT events_id FROM audit_log WHERE action = 'event-imported' AND username = 'npm run events:import');`,
-  // The office's console (issue #23). Accounts get a role (those there already are owners), an
+  // The office's console. Accounts get a role (those there already are owners), an
   // e-mail address for reset links and their last sign-in. One-time links (invitations and
   // password resets) are kept as the SHA-256 of their token, like sessions. Messages get a status
   // (in the inbox, or held as possible spam with the reason), when they were first read and when

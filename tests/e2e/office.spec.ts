@@ -1,5 +1,5 @@
 /**
- * The office's console in /Admin (issue #23): messages read, handled and exported by an editor; a
+ * The office's console in /Admin: messages read, handled and exported by an editor; a
  * message sent a second after the page opened is findable; an owner invites a colleague; an
  * editor cannot reach Staff; Sign out everywhere; axe on every new page at phone and laptop widths.
  */
