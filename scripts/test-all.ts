@@ -86,7 +86,7 @@ function failedUnitTests(report: unknown): string[] {
     for (const test of Array.isArray(assertions) ? assertions : []) {
       if (Reflect.get(Object(test), 'status') !== 'failed') continue;
       const messages: unknown = Reflect.get(Object(test), 'failureMessages');
-      const first = Array.isArray(messages) ? String(messages[0] ?? '').split('\n')[0] : '';
+      const first = (Array.isArray(messages) ? String(messages[0] ?? '').split('\n')[0] : '') ?? '';
       lines.push(`  ✘ ${name} › ${String(Reflect.get(Object(test), 'fullName'))}\n      ${first.slice(0, 300)}`);
     }
   }
