@@ -13,16 +13,16 @@ import { backupBytes, createBackup } from '../src/server/backup/createBackup.ts'
 import { startCommand } from '../src/server/cliSettings.ts';
 
 const args = process.argv.slice(2);
-const { dataDir } = startCommand((line) => console.info(line));
+const { dataDir, env } = startCommand((line) => console.info(line));
 // Without a folder: the scheduled backups' BACKUP_DIR, from the server's settings.
-const [folder = process.env.BACKUP_DIR?.trim()] = args;
+const [folder = env['BACKUP_DIR']?.trim()] = args;
 if (args.length > 1 || !folder || folder.startsWith('-')) {
   console.error('Usage: npm run backup [-- <folder>]   (by default BACKUP_DIR; DATA_DIR names the data to back up)');
   process.exit(2);
 }
 try {
   const backups = path.resolve(folder);
-  const key = await signingKey(backups, dataDir);
+  const key = await signingKey(backups, dataDir, env);
   const { folder: written, manifest, unknown } = await createBackup(dataDir, backups, new Date(), key.key);
   const { events, photos, contactMessages } = manifest.database;
   const megabytes = (backupBytes(manifest) / 1_000_000).toFixed(1);

@@ -22,7 +22,7 @@ import { readDeploySettings } from '../src/deploy/settings.ts';
 import { statusText } from '../src/deploy/statusText.ts';
 import { readSetupLinkFile, setupLinkLine } from '../src/server/admin/setupLink.ts';
 import { startCommand } from '../src/server/cliSettings.ts';
-import { SettingsError } from '../src/server/settings.ts';
+import { SettingsError } from '../src/server/settingFields.ts';
 
 const USAGE = 'Usage: npm run deploy [-- status | rollback | check]';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -42,10 +42,11 @@ const [command, ...rest] = process.argv.slice(2);
 if (rest.length > 0 || (command !== undefined && !['status', 'rollback', 'check'].includes(command))) fail(USAGE, 2);
 
 // The status, asked from a shell, reads the service's settings file as the office's commands do.
-if (command === 'status') startCommand(() => undefined, { needsStore: false, projectDir: root });
+const env =
+  command === 'status' ? startCommand(() => undefined, { needsStore: false, projectDir: root }).env : process.env;
 let settings: ReturnType<typeof readDeploySettings>;
 try {
-  settings = readDeploySettings(process.env, root, originOf);
+  settings = readDeploySettings(env, root, originOf);
 } catch (error) {
   if (error instanceof SettingsError) fail(`Cannot deploy: ${error.message}`);
   throw error;

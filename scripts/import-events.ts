@@ -6,11 +6,12 @@
  * site shows was copied (records it never shows, without a title or a date, are listed as skipped), 1 when
  * anything failed (each failure is listed), 2 on bad usage.
  */
-import { openDatabase, resolveDataDir } from '../src/server/database.ts';
+import { openDatabase } from '../src/server/database.ts';
 import { RemoteEventsSource } from '../src/server/events/RemoteEventsSource.ts';
 import { EventsSettingsError, readEventsSettings } from '../src/server/events/settings.ts';
 import { importEvents } from '../src/server/import/importEvents.ts';
 import { eventLine, reportLines } from '../src/server/import/importReport.ts';
+import { readStoreSettings } from '../src/server/settings.ts';
 
 const args = process.argv.slice(2);
 const [url] = args;
@@ -29,7 +30,7 @@ try {
 }
 if (settings.kind !== 'remote') throw new Error('The backend API URL was not taken as a remote source');
 
-const dataDir = resolveDataDir();
+const { dataDir } = readStoreSettings(process.env);
 const backend = new RemoteEventsSource({
   baseUrl: settings.apiUrl,
   timeoutMs: settings.timeoutMs,

@@ -33,9 +33,9 @@ if (rest.length !== 1 || !backup || backup.startsWith('-') || (check && (force |
 
 if (check) {
   // A drill: restored whole into a scratch folder, checked, deleted; the live store is not touched.
-  startCommand((line) => console.info(line), { needsStore: false });
+  const { env } = startCommand((line) => console.info(line), { needsStore: false });
   try {
-    const { manifest, accounts, keyFrom } = await drillBackup(backup);
+    const { manifest, accounts, keyFrom } = await drillBackup(backup, env);
     const { events, photos, contactMessages } = manifest.database;
     console.info(
       `The backup ${path.resolve(backup)} restores whole: ${events} events with ${photos} photo records, ${contactMessages} contact messages, ${manifest.files.length} files, ${accounts.length} admin accounts; its signature holds under the backup key ${keyFrom === 'BACKUP_KEY' ? 'in BACKUP_KEY' : `in ${keyFrom}`}. DATA_DIR was not touched.`,
@@ -51,11 +51,11 @@ const UNSIGNED_WARNING =
   'WARNING: --unsigned: the backup is restored WITHOUT checking its signature. Whatever was changed in it since it was made (a password, a session, an account, an invitation) comes back and works. Do this only with a backup you know is genuine.';
 
 // A restore makes the store: DATA_DIR may be empty or missing.
-const { dataDir } = startCommand((line) => console.info(line), { needsStore: false });
+const { dataDir, env } = startCommand((line) => console.info(line), { needsStore: false });
 try {
   const folder = path.resolve(backup);
   if (unsigned) console.warn(UNSIGNED_WARNING);
-  const key = unsigned ? undefined : await checkingKey(folder);
+  const key = unsigned ? undefined : await checkingKey(folder, env);
   const { manifest, keptAside } = await restoreBackup(folder, dataDir, {
     force,
     unsigned,

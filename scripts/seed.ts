@@ -4,10 +4,10 @@
  * then every event and photo in it is deleted first (it says how many). Stop the server first or
  * restart it afterwards.
  */
-import { resolveDataDir } from '../src/server/database.ts';
 import { countStoredEvents, reseedDataDir } from '../src/server/events/index.ts';
+import { readStoreSettings } from '../src/server/settings.ts';
 
-const dataDir = resolveDataDir();
+const { dataDir } = readStoreSettings(process.env);
 const force = process.argv.slice(2).includes('--force');
 const existing = countStoredEvents(dataDir);
 if (existing > 0 && !force) {

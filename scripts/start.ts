@@ -25,7 +25,8 @@ import { createSiteServer } from '../src/server/http/siteServer.ts';
 import { readBackupSettings } from '../src/server/backup/backupSettings.ts';
 import { startServices } from '../src/server/services.ts';
 import { startUpkeep } from '../src/server/system/upkeep.ts';
-import { readServerSettings, SettingsError, startupWarnings, type ServerSettings } from '../src/server/settings.ts';
+import { SettingsError } from '../src/server/settingFields.ts';
+import { readServerSettings, startupWarnings, type ServerSettings } from '../src/server/settings.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const ENTRY = 'server/entry.mjs';
@@ -75,9 +76,8 @@ try {
   stopOnSettingsError(error);
 }
 const settings = serverSettings.http;
-// DATA_DIR as the settings resolved it, once; the office's commands run from here see the same path.
+// DATA_DIR as the settings resolved it, once; it goes on as this value (the services get it with the settings).
 const { dataDir } = serverSettings.store;
-process.env.DATA_DIR = dataDir;
 const { host, port } = settings;
 
 // In production (NODE_ENV=production) the serving process never builds: deployments build first.

@@ -43,7 +43,7 @@ export interface RouteFigures {
   scriptKiB: number;
 }
 
-/** The speed targets (issue 16): every route, and the home page's JavaScript. */
+/** The speed targets (docs/performance.md): every route, and the home page's JavaScript. */
 const SPEED_TARGETS = { performance: 100, lcpMs: 1000, cls: 0, homeScriptKiB: 70 } as const;
 
 interface Target {

@@ -1,5 +1,5 @@
 /**
- * How long a visitor on a phone waits for search results (issue 16: typing "Salem" or a surname
+ * How long a visitor on a phone waits for search results (the target: typing "Salem" or a surname
  * finds them in under a second). On /search, loaded and idle, the query is typed at 10 keys a
  * second; the figure is the time from its last key to the status line "N results for “query”".
  * The index and its code load only once the visitor starts (focus or typing), so this includes
@@ -16,7 +16,7 @@ import { CHROMIUM_ARGS, ensureChromium } from '../chromium.ts';
 import { cpuSlowdown, runs } from './options.ts';
 import { median, table } from './report.ts';
 
-/** The target of issue 16, reported, never asserted. */
+/** The target (results within a second of the last key), reported, never asserted. */
 const SEARCH_TARGET_MS = 1000;
 
 const root = path.resolve(import.meta.dirname, '../..');

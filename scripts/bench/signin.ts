@@ -1,5 +1,5 @@
 /**
- * The password budget under a flood of sign-ins (issue 35; src/server/admin/passwordBudget.ts): the median and
+ * The password budget under a flood of sign-ins (src/server/admin/passwordBudget.ts): the median and
  * p99 time of a public page the server renders on demand (/monthly-activities) at rest, then while wrong
  * sign-ins arrive, each from an IPv6 /64 of its own (so no network ever reaches its limit: the worst case for
  * the budget) and with a name no account has (each costs a dummy argon2 check). Two floods: 16 sign-ins a

@@ -1,5 +1,5 @@
 /**
- * What an editor's large upload costs visitors (issue 35: two 120-megapixel 16-bit PNGs, 17 s of decoding each, took
+ * What an editor's large upload costs visitors (two 120-megapixel 16-bit PNGs, 17 s of decoding each, took
  * a public page from 18 to 137 ms): a production server of its own (`node scripts/start.ts`, sample events, an
  * account made with `npm run admin`) is asked for a public page again and again, first alone, then while the account
  * uploads photos to an event through the admin's upload endpoint (signed in, with its CSRF token, as the admin page

@@ -7,16 +7,9 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
-import {
-  parse,
-  readServerSettings,
-  setting,
-  SettingsError,
-  wholeNumber,
-  type ServerSettings,
-} from '../server/settings.ts';
-
-type Issue = { input?: unknown };
+import { resolveDataDir } from '../server/database.ts';
+import { parse, setting, SettingsError, wholeNumber, type Issue } from '../server/settingFields.ts';
+import { readServerSettings, type ServerSettings } from '../server/settings.ts';
 
 /** A remote git address: a URL git fetches over the network, or scp's user@host:path. */
 const REMOTE = /^(?:https?|ssh|git|file):\/\//i;
@@ -115,7 +108,7 @@ export function readDeploySettings(
   const section = parse(deploySection, env);
   // The server's settings as a release reads them: in production (so SITE_URL is required), and with
   // DATA_DIR the project folder's, not a release's.
-  const dataDir = resolved(env.DATA_DIR, 'data');
+  const dataDir = resolveDataDir(env.DATA_DIR, projectDir);
   const server = readServerSettings({ ...env, NODE_ENV: 'production', DATA_DIR: dataDir });
   const deployDir = resolved(section.DEPLOY_DIR, 'releases');
   const origin = section.DEPLOY_REPO ?? originOf();

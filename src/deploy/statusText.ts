@@ -66,3 +66,32 @@ export function statusText(status: DeployStatus | undefined, running: string | u
   }
   return lines.join('\n');
 }
+
+/** The e-mail owners get when a merged change failed a step: what failed and why, and what stays live. */
+export function notLiveNotice(
+  commit: { hash: string; subject: string },
+  step: keyof typeof STEPS,
+  reason: string,
+  live: { commit: string; subject: string } | undefined,
+): { subject: string; text: string } {
+  const text = [
+    `The change ${short(commit.hash)} "${commit.subject}" was merged but did not go live:`,
+    `it failed at ${STEPS[step]}.`,
+    '',
+    reason,
+    '',
+    live
+      ? `The site keeps showing ${short(live.commit)} "${live.subject}". Fix the mistake and merge again; the next change goes live by itself.`
+      : 'Fix the mistake and merge again.',
+    'Owners see this under Site updates on the /Admin page.',
+  ].join('\n');
+  return { subject: `The site was not updated: ${commit.subject}`.slice(0, 150), text };
+}
+
+/** The deploy's log line once the live release has e-mailed the owners (or could not). */
+export function notifiedLine({ sent, error }: { sent: number; error?: string | undefined }): string {
+  if (error) return `Owners could not be e-mailed: ${error}`;
+  return sent === 0
+    ? 'No owner was e-mailed (mail is not set up, or no owner has an e-mail address).'
+    : `${sent} owner${sent === 1 ? ' was' : 's were'} e-mailed.`;
+}

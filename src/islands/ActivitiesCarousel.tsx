@@ -1,5 +1,5 @@
 /**
- * The home page's Monthly Activities carousel (spec points 1 and 9), built on keen-slider:
+ * The home page's Monthly Activities carousel (docs/SPEC.md points 1 and 9), built on keen-slider:
  * three captioned photos, 3 per view on wide screens, 2 below 1064 px and 1 below 600 px,
  * moving one slide at a time every 2 s with a 1 s transition, looping forever, with dots.
  * Each slide's "View more" link shows on hover, on keyboard focus and always on touch

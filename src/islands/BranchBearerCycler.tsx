@@ -1,5 +1,5 @@
 /**
- * Previous and next buttons for one branch's bearers (spec points 2 and 4): the index starts at
+ * Previous and next buttons for one branch's bearers (docs/SPEC.md points 2 and 4): the index starts at
  * 0, previous from the first goes to the last and next from the last goes to the first. Each
  * change is announced politely to screen readers ("2 of 4: Dr. X, Secretary").
  *

@@ -1,5 +1,5 @@
 /**
- * The contact form of spec points 4 and 5: name, e-mail, phone (optional, digits only: every
+ * The contact form of docs/SPEC.md points 4 and 5: name, e-mail, phone (optional, digits only: every
  * other character is stripped as it is typed or pasted) and message.
  *
  * Submitting with a required field empty shows "Please fill in all required fields" (an alert),

@@ -1,5 +1,5 @@
 /**
- * The Monthly Activities list and its place and year filters (spec points 2, 5 and 9).
+ * The Monthly Activities list and its place and year filters (docs/SPEC.md points 2, 5 and 9).
  *
  * HTML first: the page renders this island on the server with the cards of the selection in
  * its address (`?place=Madurai&year=2024`, src/lib/events/activitySelection.ts), and the
@@ -9,7 +9,7 @@
  * follows (history.pushState), so a filtered view can be shared and Back and Forward work.
  *
  * The status line says how many events are shown, or that they are loading, or (politely, as
- * spec point 8 asks no alert) that they could not be loaded, with a button to try again. The
+ * docs/SPEC.md point 8 asks no alert) that they could not be loaded, with a button to try again. The
  * fixed Tamil Nadu cricket tournament card always comes last.
  */
 import { useCallback, useEffect, useId, useMemo, useRef, useState, type SubmitEvent } from 'react';

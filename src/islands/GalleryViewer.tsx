@@ -1,5 +1,5 @@
 /**
- * The sports meet gallery (spec points 2 and 4): a grid of buttons, one per photo or video;
+ * The sports meet gallery (docs/SPEC.md points 2 and 4): a grid of buttons, one per photo or video;
  * choosing one opens a modal dialog (the shared ModalDialog) holding that item, a large
  * optimised photo or the video with its controls. The close button, Escape and a click on the
  * backdrop close it, and focus returns to the item's button.

@@ -1,5 +1,5 @@
 /**
- * The year-filtered webinar grid of Past Webinars (spec points 2 and 5), rendered on the server
+ * The year-filtered webinar grid of Past Webinars (docs/SPEC.md points 2 and 5), rendered on the server
  * for the year in the address (`/past-webinars?year=2024`) and sent as plain HTML, with no
  * script: a labelled year select and a Show button in a GET form (so it works the same with or
  * without JavaScript, and each year has its own address), the number of webinars of that year,

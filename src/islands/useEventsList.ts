@@ -1,7 +1,7 @@
 /**
  * The whole events list, fetched from the events API the first time the visitor uses the
  * Monthly Activities filter (the page arrives with the cards of its selection already rendered,
- * so nothing is fetched on a plain visit). A failure is logged to the console (spec point 8)
+ * so nothing is fetched on a plain visit). A failure is logged to the console (docs/SPEC.md point 8)
  * and reported, and can be tried again.
  */
 import { useCallback, useRef, useState } from 'react';

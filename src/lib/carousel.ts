@@ -4,12 +4,12 @@
  * rule, as the WAI-ARIA carousel pattern asks. Slides advance on their own unless the visitor paused
  * them (the pause button, or keyboard focus entering the carousel, which pauses until they press
  * play) or, before any choice, prefers reduced motion; the pointer resting over the carousel holds
- * them while it stays.
+ * them while it stays. The timings are docs/SPEC.md point 9.
  */
 
-/** The banner carousel advances every 3 s (spec point 9). */
+/** The banner carousel advances every 3 s (docs/SPEC.md point 9). */
 export const BANNER_INTERVAL_MS = 3000;
-/** The monthly-activities carousel advances every 2 s and takes 1 s to move (spec point 9). */
+/** The monthly-activities carousel advances every 2 s and takes 1 s to move (docs/SPEC.md point 9). */
 export const ACTIVITIES_INTERVAL_MS = 2000;
 export const ACTIVITIES_TRANSITION_MS = 1000;
 

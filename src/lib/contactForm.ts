@@ -1,5 +1,5 @@
 /**
- * The contact form of spec points 4 and 5: its fields, the zod schema of a message (shared by the
+ * The contact form of docs/SPEC.md points 4 and 5: its fields, the zod schema of a message (shared by the
  * form in the browser and by the server that stores it, src/server/contact), the phone rule
  * "every non-digit is stripped" and the messages a visitor sees.
  *
@@ -20,7 +20,7 @@ export type ContactFormValues = Record<ContactField, string>;
 
 export const EMPTY_CONTACT_FORM: ContactFormValues = { name: '', email: '', phone: '', message: '' };
 
-/** The text of spec point 8, shown when a required field is empty. */
+/** The text of docs/SPEC.md point 8, shown when a required field is empty. */
 export const MISSING_FIELDS_MESSAGE = 'Please fill in all required fields';
 /** Shown once a message is stored (the office reads it, or it is e-mailed to them). */
 export const MESSAGE_RECEIVED =
@@ -107,7 +107,7 @@ function inFormOrder(fields: Iterable<ContactField>): ContactField[] {
 
 /**
  * Checks what the visitor typed. Empty required fields come first: they give the one message of
- * spec point 8 and name every empty field. Otherwise the other problems (an e-mail address that
+ * docs/SPEC.md point 8 and name every empty field. Otherwise the other problems (an e-mail address that
  * is not one, text that is too long) are reported together.
  */
 export function checkContactForm(values: unknown): ContactFormCheck {

@@ -52,7 +52,7 @@ const UPLOAD_EXTENSIONS = Object.keys(RASTER_TYPES).filter((extension) => {
 
 /**
  * The file chooser's `accept`: only what the server takes, the upload types and their extensions
- * (issue 24: a picker that offers .heic invites a file that is then refused). A HEIC photo dropped
+ * (a picker that offers .heic invites a file that is then refused). A HEIC photo dropped
  * on the page is still refused with advice.
  */
 export const UPLOAD_ACCEPT = [...Object.keys(UPLOAD_FORMATS), ...UPLOAD_EXTENSIONS].join(',');

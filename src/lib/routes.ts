@@ -1,5 +1,5 @@
 /**
- * The site's routes: the navigation links of spec point 2, the alternate spellings that must
+ * The site's routes: the navigation links of docs/SPEC.md point 2, the alternate spellings that must
  * also work, and which link counts as "current" for a given path.
  */
 
@@ -12,7 +12,7 @@ export interface NavLink {
 
 export const NAV_LINKS: readonly NavLink[] = [
   { label: 'Home', href: '/' },
-  // "Brearers" is misspelt on purpose: the spec keeps the original site's address, so that old
+  // "Brearers" is misspelt on purpose: docs/SPEC.md keeps the original site's address, so that old
   // links and bookmarks to /Office-Brearers still work (src/pages/Office-Brearers.astro).
   { label: 'Office Bearers', href: '/Office-Brearers' },
   { label: 'Branches', href: '/branches' },

@@ -1,10 +1,10 @@
 /**
- * The past-webinars year filter of spec points 2 and 5: the year options, the default year, and
+ * The past-webinars year filter of docs/SPEC.md points 2 and 5: the year options, the default year, and
  * the rule "a webinar is shown when its date text ends with the selected year".
  */
 import { parseYearOption, yearOptions, type YearOptions } from './yearOptions.ts';
 
-/** The oldest year the year filter offers (spec point 9: webinars from 2020). */
+/** The oldest year the year filter offers (docs/SPEC.md point 9: webinars from 2020). */
 const WEBINARS_FIRST_YEAR = 2020;
 
 /** The year a webinar date text ends with ("14 - March - 2025" -> 2025), or undefined. */

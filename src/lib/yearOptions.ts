@@ -1,6 +1,6 @@
 /**
  * The year options of the Monthly Activities and Past Webinars filters, taken from the data and
- * the calendar (issue 13): every year from the later of the current year and the newest entry's
+ * the calendar: every year from the later of the current year and the newest entry's
  * year down to a first year, newest first; the default is the newest year that has an entry.
  *
  * The current year is passed in, never read here, so the rule is the same wherever it runs and

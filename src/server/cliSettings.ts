@@ -19,7 +19,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseEnv } from 'node:util';
-import { DATABASE_FILE } from './database.ts';
+import { DATABASE_FILE, resolveDataDir } from './database.ts';
 
 const SYSTEMD_ENV_FILE = '/etc/isa-site.env';
 
@@ -69,7 +69,7 @@ export function readCliSettings(
   // An empty variable counts as unset, as the server's settings read it (settings.ts).
   const given = Object.fromEntries(Object.entries(env).filter(([, value]) => value?.trim()));
   const merged: NodeJS.ProcessEnv = { ...fromFile, ...given };
-  const dataDir = path.resolve(projectDir, merged.DATA_DIR ?? 'data');
+  const dataDir = resolveDataDir(merged.DATA_DIR, projectDir);
   const reasons = [
     merged.NODE_ENV === 'production' && 'NODE_ENV=production',
     merged.DEPLOY_DIR && 'DEPLOY_DIR is set (the site runs under npm run deploy)',
@@ -97,9 +97,10 @@ export function requireSiteStore(settings: CliSettings): void {
 }
 
 /**
- * What each command does first: reads the settings (the file's fill the process's environment, and
- * DATA_DIR is set resolved), says with `say` which store it acts on, and with `needsStore` stops
- * (exit code 1, one line why) where the site's store is expected and missing.
+ * What each command does first: reads the settings, says with `say` which store it acts on, and with
+ * `needsStore` stops (exit code 1, one line why) where the site's store is expected and missing. The
+ * command goes on with the values returned (`env`, the process's completed from the file, and `dataDir`):
+ * nothing is written back into the process's environment.
  */
 export function startCommand(
   say: (line: string) => void,
@@ -107,8 +108,6 @@ export function startCommand(
 ): CliSettings {
   try {
     const settings = readCliSettings(process.env, projectDir);
-    for (const [name, value] of Object.entries(settings.env)) process.env[name] ??= value;
-    process.env.DATA_DIR = settings.dataDir;
     say(actingOnLine(settings));
     if (needsStore) requireSiteStore(settings);
     return settings;

@@ -114,7 +114,7 @@ ${revisionTriggers(['events', 'event_images'])}
    CREATE INDEX event_images_by_path ON event_images(event_image);
    UPDATE events SET made_here = 0
      WHERE events_id IN (SELECT events_id FROM audit_log WHERE action = 'event-imported' AND username = 'npm run events:import');`,
-  // The office's console (issue #23). Accounts get a role (those there already are owners), an
+  // The office's console. Accounts get a role (those there already are owners), an
   // e-mail address for reset links and their last sign-in. One-time links (invitations and
   // password resets) are kept as the SHA-256 of their token, like sessions. Messages get a status
   // (in the inbox, or held as possible spam with the reason), when they were first read and when
@@ -139,7 +139,7 @@ ${revisionTriggers(['events', 'event_images'])}
    ALTER TABLE contact_messages ADD COLUMN handled_at TEXT;
    CREATE INDEX contact_messages_by_status ON contact_messages(status, handled_at, received_at);
    CREATE INDEX contact_messages_by_status_time ON contact_messages(status, received_at, id);`,
-  // The audit log's page (issue 35): every row a page at a time, filtered by name or by action (who
+  // The audit log's page: every row a page at a time, filtered by name or by action (who
   // first read a message is looked up by action too), newest first.
   `CREATE INDEX IF NOT EXISTS audit_log_by_name ON audit_log(username COLLATE NOCASE, id);
    CREATE INDEX IF NOT EXISTS audit_log_by_action ON audit_log(action, id);`,
@@ -218,8 +218,9 @@ export interface OpenedDatabase {
   created: boolean;
 }
 
-export function resolveDataDir(dataDir = process.env.DATA_DIR): string {
-  return path.resolve(dataDir ?? 'data');
+/** DATA_DIR's folder: `./data` when unset or blank; a relative one is `base`'s (the project folder). */
+export function resolveDataDir(dataDir: string | undefined, base = process.cwd()): string {
+  return path.resolve(base, dataDir?.trim() || 'data');
 }
 
 export function openDatabase(dataDir: string): OpenedDatabase {
@@ -245,22 +246,40 @@ function schemaVersion(db: DatabaseSync): number {
 }
 
 /**
- * Applies the migrations not yet applied, all in one write transaction (BEGIN IMMEDIATE), reading
- * the version inside it: two connections opening the store at once (the server and
- * `npm run seed`, say) never apply the same migration twice.
+ * Runs `work` in one write transaction (BEGIN IMMEDIATE: the write lock is taken at once, so a
+ * second writer waits out busy_timeout at BEGIN rather than failing mid-way): commits when `work`
+ * returns and gives back what it returned; rolls back when it (or COMMIT) throws, then rethrows.
+ * `work` must be synchronous (a promise would commit before its writes). No nesting: called while
+ * the connection is already in a transaction, it throws before touching it, and the outer one
+ * decides (rolls back when that error reaches it).
+ */
+export function transaction<T>(db: DatabaseSync, work: () => T): T {
+  if (db.isTransaction) throw new Error('A transaction is already open on this connection; nesting is refused.');
+  db.exec('BEGIN IMMEDIATE');
+  try {
+    const result = work();
+    if (result instanceof Promise) throw new TypeError('Transaction work must be synchronous.');
+    db.exec('COMMIT');
+    return result;
+  } catch (error) {
+    // SQLite ends the transaction by itself on a few errors (a full disk): ROLLBACK would then throw over the cause.
+    if (db.isTransaction) db.exec('ROLLBACK');
+    throw error;
+  }
+}
+
+/**
+ * Applies the migrations not yet applied, all in one write transaction, reading the version inside
+ * it: two connections opening the store at once (the server and `npm run seed`, say) never apply
+ * the same migration twice.
  */
 function migrate(db: DatabaseSync) {
   if (schemaVersion(db) >= MIGRATIONS.length) return;
-  db.exec('BEGIN IMMEDIATE');
-  try {
+  transaction(db, () => {
     const applied = schemaVersion(db);
     MIGRATIONS.slice(applied).forEach((sql) => db.exec(sql));
     db.exec(`PRAGMA user_version = ${Math.max(applied, MIGRATIONS.length)}`);
-    db.exec('COMMIT');
-  } catch (error) {
-    db.exec('ROLLBACK');
-    throw error;
-  }
+  });
 }
 
 /** Whether the store holds the flag `name` (see the store_flags table). */

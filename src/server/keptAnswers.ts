@@ -4,8 +4,8 @@
  * the same headers and bytes, after one `stat` of the file in place of @fastify/send's stat, open, read, close and
  * stream (more than twice the rate of GET /: docs/performance.md). No plugin keeps answers; lru-cache bounds them.
  *
- * Bounded by what they hold (issue 35: keyed by the raw Accept-Encoding and counting only bodies, 102,000 requests
- * with 15 KB headers took the server from 306 MB to 1,742 MB). Nothing a visitor writes is kept:
+ * Bounded by what they hold (keyed by the raw Accept-Encoding and counting only bodies, 102,000 requests
+ * with 15 KB headers took a server from 306 MB to 1,742 MB: docs/performance.md). Nothing a visitor writes is kept:
  * - an answer is kept per file and per encoding sent (`br`, `gzip`, none): `br /index.html`; the bound, 16 MiB,
  *   counts its body, its headers and its key;
  * - which encoding the plugin sends a file in depends on the copies the client accepts, in the plugin's order

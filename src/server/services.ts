@@ -9,7 +9,7 @@
 import type { DatabaseSync } from 'node:sqlite';
 import { createAdminServices, createOfficeServices, type AdminServices } from './admin/adminServices.ts';
 import { deviceCookieKey } from './admin/deviceCookies.ts';
-import type { LinkMailer } from './admin/staffActions.ts';
+import type { LinkMailer } from './admin/linkMail.ts';
 import { ContactService } from './contact/ContactService.ts';
 import { createSmtpTransport } from './contact/delivery.ts';
 import { loadFormSecret } from './contact/formSecret.ts';
@@ -19,7 +19,8 @@ import { DiskCache } from './diskCache.ts';
 import type { EventsSource } from './events/EventsSource.ts';
 import { openEventsSource } from './events/index.ts';
 import { photoCacheDir } from './photoCache.ts';
-import { readServerSettings, type MailSettings, type ReleaseSettings, type ServerSettings } from './settings.ts';
+import type { MailSettings } from './contact/settings.ts';
+import { readServerSettings, type ReleaseSettings, type ServerSettings } from './settings.ts';
 
 export interface SiteServices {
   /** The folder of the store, the photos and the form key (DATA_DIR, resolved). */
@@ -53,7 +54,7 @@ async function createServices(settings: ServerSettings, env: NodeJS.ProcessEnv):
   const database = opened.db;
   try {
     const photoCache = new DiskCache({ dir: photoCacheDir(dataDir), maxBytes: settings.http.photoCacheBytes });
-    const events = await openEventsSource(settings.events, () => opened, photoCache);
+    const events = await openEventsSource(settings.events, dataDir, () => opened, photoCache);
     const secret = loadFormSecret(dataDir, env);
     const contact = new ContactService({
       store: new ContactMessageStore(database),

@@ -1,173 +1,26 @@
 /**
  * Every setting the server reads from its environment, in one zod schema: each variable's
- * check, its default and its message when it is wrong live here, and the types of the settings
- * come from the schema. A mistake stops the start with a message naming the variable (see
+ * check, its default and its message when it is wrong live in its section, and the types of the
+ * settings come from the schema. A mistake stops the start with a message naming the variable (see
  * scripts/start.ts) instead of misbehaving later (a timeout of NaN, sample events loaded into
  * production by a typo, messages that cannot be mailed).
  *
- * The schema has three sections, each read from the whole environment: `events` (where events
- * come from), `contact` (the contact form) and `http` (the server itself). A section can be
- * read alone (readEventsSettings, readContactSettings), with an error class of its own.
+ * The sections, each read from the whole environment: `store` (DATA_DIR, read here and only here),
+ * `release` (what `npm run deploy` tells a release), `events` (where events come from:
+ * events/settings.ts), `contact` (the contact form: contact/settings.ts), `http` (the server
+ * itself) and `editor` (the content editor: src/lib/keystatic/settings.ts). A section can be read
+ * alone (readEventsSettings, readContactSettings, readStoreSettings), with an error class of its
+ * own. How one variable is read (blank is unset, whole numbers, addresses): settingFields.ts.
  */
 import path from 'node:path';
 import proxyAddr from 'proxy-addr';
 import { z } from 'zod';
+import { ContactSettingsError, contactSettings } from './contact/settings.ts';
 import { resolveDataDir } from './database.ts';
-import { DEFAULT_MAX_ANSWER_BYTES } from './events/backendFetch.ts';
+import { EventsSettingsError, eventsSettings } from './events/settings.ts';
+import { parse, setting, SettingsError, webAddress, wholeNumber } from './settingFields.ts';
 import { EVERY_ADDRESS, publicOriginOf, siteUrlOf } from '../lib/siteUrl.ts';
 import { editorSettings } from '../lib/keystatic/settings.ts';
-
-/** A setting in the environment is not one the site understands. */
-export class SettingsError extends Error {
-  override name = 'SettingsError';
-}
-export class EventsSettingsError extends SettingsError {
-  override name = 'EventsSettingsError';
-}
-export class ContactSettingsError extends SettingsError {
-  override name = 'ContactSettingsError';
-}
-
-const DEFAULT_TIMEOUT_MS = 5000;
-const MAX_TIMEOUT_MS = 120_000;
-/** The most EVENTS_API_MAX_BYTES may allow: a list larger than 64 MB is not one the site should hold. */
-const MAX_ANSWER_BYTES = 64 * 1024 * 1024;
-const DAY_MS = 24 * 60 * 60_000;
-
-type Issue = { input?: unknown };
-
-/** An environment variable, unset when empty or blank. */
-export function setting<T extends z.ZodType>(schema: T) {
-  return z.preprocess(
-    (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
-    schema.optional(),
-  );
-}
-
-export function wholeNumber(name: string, min: number, max: number, unit = '') {
-  const error = (issue: Issue) =>
-    `${name} must be a whole number${unit} from ${min} to ${max} (found "${String(issue.input)}")`;
-  return z
-    .string()
-    .trim()
-    .regex(/^\d+$/, { error })
-    .transform(Number)
-    .pipe(z.number().min(min, { error }).max(max, { error }));
-}
-
-function webAddress(name: string, example: string) {
-  return z
-    .string()
-    .trim()
-    .pipe(
-      z.url({
-        protocol: /^https?$/,
-        error: (issue: Issue) =>
-          `${name} must be a full http:// or https:// address such as "${example}" (found "${String(issue.input)}").`,
-      }),
-    );
-}
-
-const email = z.email();
-
-/** "Office <office@example.org>" or a bare address. */
-function emailAddress(name: string) {
-  return z
-    .string()
-    .trim()
-    .refine((value) => email.safeParse((/<([^>]+)>\s*$/.exec(value)?.[1] ?? value).trim()).success, {
-      error: (issue: Issue) =>
-        `${name} must be an e-mail address such as office@example.org (found "${String(issue.input)}")`,
-    });
-}
-
-function protocolOf(value: unknown): string {
-  return URL.canParse(String(value)) ? new URL(String(value)).protocol : '';
-}
-
-const eventsSettings = z
-  .object({
-    EVENTS_API_URL: setting(webAddress('EVENTS_API_URL', 'https://host/Admin/api')),
-    EVENTS_API_TIMEOUT_MS: setting(wholeNumber('EVENTS_API_TIMEOUT_MS', 1, MAX_TIMEOUT_MS, ' of milliseconds')),
-    EVENTS_API_MAX_BYTES: setting(wholeNumber('EVENTS_API_MAX_BYTES', 1024, MAX_ANSWER_BYTES, ' of bytes')),
-    EVENTS_SAMPLE_DATA: setting(
-      z
-        .string()
-        .transform((value) => value.trim().toLowerCase())
-        .pipe(
-          z.enum(['on', 'off'], {
-            error: (issue: Issue) =>
-              `EVENTS_SAMPLE_DATA must be "on" or "off" (found "${String(issue.input)}"); "off" starts an empty store without the sample events.`,
-          }),
-        ),
-    ),
-    DATA_DIR: setting(z.string()),
-  })
-  .transform((env) =>
-    env.EVENTS_API_URL
-      ? {
-          kind: 'remote' as const,
-          apiUrl: env.EVENTS_API_URL,
-          timeoutMs: env.EVENTS_API_TIMEOUT_MS ?? DEFAULT_TIMEOUT_MS,
-          maxAnswerBytes: env.EVENTS_API_MAX_BYTES ?? DEFAULT_MAX_ANSWER_BYTES,
-        }
-      : {
-          kind: 'embedded' as const,
-          dataDir: resolveDataDir(env.DATA_DIR),
-          sampleData: env.EVENTS_SAMPLE_DATA !== 'off',
-        },
-  );
-
-const contactSettings = z
-  .object({
-    SMTP_URL: setting(
-      z
-        .string()
-        .trim()
-        .refine((value) => URL.canParse(value), {
-          error: 'SMTP_URL must be a URL such as smtps://user:password@mail.example.org:465',
-          abort: true,
-        })
-        .refine((value) => /^smtps?:$/.test(protocolOf(value)), {
-          error: (issue: Issue) =>
-            `SMTP_URL must start with smtp:// or smtps:// (found "${protocolOf(issue.input)}//")`,
-        }),
-    ),
-    CONTACT_TO: setting(emailAddress('CONTACT_TO')),
-    CONTACT_FROM: setting(emailAddress('CONTACT_FROM')),
-    CONTACT_RATE_LIMIT: setting(
-      z
-        .string()
-        .trim()
-        .regex(/^\d+\/\d+$/, {
-          error: (issue: Issue) =>
-            `CONTACT_RATE_LIMIT must look like "5/10" (5 messages in 10 minutes); found "${String(issue.input)}"`,
-        })
-        .transform((value) => ({ max: value.split('/')[0] ?? '', minutes: value.split('/')[1] ?? '' }))
-        .pipe(
-          z.object({
-            max: wholeNumber('CONTACT_RATE_LIMIT (messages)', 1, 100_000),
-            minutes: wholeNumber('CONTACT_RATE_LIMIT (minutes)', 1, 24 * 60),
-          }),
-        ),
-    ),
-    CONTACT_MIN_FILL_SECONDS: setting(wholeNumber('CONTACT_MIN_FILL_SECONDS', 0, 600)),
-  })
-  .refine((env) => !env.SMTP_URL || env.CONTACT_TO, {
-    error: 'CONTACT_TO must be set with SMTP_URL: the address that receives messages',
-  })
-  .transform((env) => {
-    const rate = env.CONTACT_RATE_LIMIT ?? { max: 5, minutes: 10 };
-    return {
-      ...(env.SMTP_URL && env.CONTACT_TO
-        ? { mail: { smtpUrl: env.SMTP_URL, to: env.CONTACT_TO, from: env.CONTACT_FROM ?? env.CONTACT_TO } }
-        : {}),
-      rateLimit: { max: rate.max, windowMs: rate.minutes * 60_000 },
-      minFillMs: (env.CONTACT_MIN_FILL_SECONDS ?? 3) * 1000,
-      /** A form older than this must be reloaded (its token is refused). */
-      maxFormAgeMs: DAY_MS,
-    };
-  });
 
 /**
  * Which proxies the site trusts (TRUST_PROXY), in the form Fastify's `trustProxy` takes (proxy-addr's,
@@ -276,7 +129,11 @@ const httpSettings = z
       'HEADERS_TIMEOUT_SECONDS must not be more than REQUEST_TIMEOUT_SECONDS (the headers are part of the request)',
   });
 
-/** Where the store, the uploads, the photo cache and the form secret live: DATA_DIR, resolved here, once. */
+/**
+ * Where the store, the uploads, the photo cache and the form secret live: DATA_DIR, resolved here, once
+ * (a relative one is the working folder's: `npm start` works in the project folder). The server passes the
+ * folder on as a value; nothing writes it back into the environment.
+ */
 const storeSettings = z
   .object({ DATA_DIR: setting(z.string()) })
   .transform((env) => ({ dataDir: resolveDataDir(env.DATA_DIR) }));
@@ -316,28 +173,10 @@ const serverSettings = z.object({
   editor: editorSettings,
 });
 
-export type EventsSettings = z.output<typeof eventsSettings>;
-export type ContactSettings = z.output<typeof contactSettings>;
-export type MailSettings = NonNullable<ContactSettings['mail']>;
 export type HttpSettings = z.output<typeof httpSettings>;
 export type ServerSettings = z.output<typeof serverSettings>;
 export type ReleaseSettings = z.output<typeof releaseSettings>;
-
-type Failure = new (message: string) => SettingsError;
-
-/** The error class of a section of the schema. */
-const SECTION_ERRORS: Record<string, Failure> = { events: EventsSettingsError, contact: ContactSettingsError };
-
-/** `input` read with `schema`; throws `failure` (a SettingsError) with every message when it does not fit. */
-export function parse<T extends z.ZodType>(schema: T, input: unknown, failure: Failure = SettingsError): z.output<T> {
-  const result = schema.safeParse(input);
-  if (result.success) return result.data;
-  const { issues } = result.error;
-  const sections = new Set(issues.map((issue) => String(issue.path[0])));
-  const [only] = sections;
-  const ErrorClass = sections.size === 1 && only ? (SECTION_ERRORS[only] ?? failure) : failure;
-  throw new ErrorClass(issues.map((issue) => issue.message).join('\n'));
-}
+export type StoreSettings = z.output<typeof storeSettings>;
 
 /**
  * Every setting of `env`, checked; throws a SettingsError naming every bad one (an
@@ -348,17 +187,13 @@ export function readServerSettings(env: NodeJS.ProcessEnv = process.env): Server
     serverSettings,
     { store: env, release: env, events: env, contact: env, http: env, editor: env },
     SettingsError,
+    { events: EventsSettingsError, contact: ContactSettingsError },
   );
 }
 
-/** The events settings of `env`, checked; throws EventsSettingsError naming the bad ones. */
-export function readEventsSettings(env: NodeJS.ProcessEnv = process.env): EventsSettings {
-  return parse(eventsSettings, env, EventsSettingsError);
-}
-
-/** The contact form's settings of `env`, checked; throws ContactSettingsError naming the bad ones. */
-export function readContactSettings(env: NodeJS.ProcessEnv = process.env): ContactSettings {
-  return parse(contactSettings, env, ContactSettingsError);
+/** The store's folder of `env` alone, for a command that needs nothing else (`npm run seed`, the importer). */
+export function readStoreSettings(env: NodeJS.ProcessEnv = process.env): StoreSettings {
+  return parse(storeSettings, env);
 }
 
 /**

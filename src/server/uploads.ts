@@ -133,7 +133,6 @@ export async function serveUpload(
     // Revalidated at every use: a change (a photo removed, its event unpublished) reaches visitors at once.
     'Cache-Control': seenBy === 'public' ? 'public, no-cache' : 'private, no-store',
     ETag: etag,
-    'X-Content-Type-Options': 'nosniff',
   };
   if (photo.lastModified) headers['Last-Modified'] = photo.lastModified.toUTCString();
   if (contentType === 'image/svg+xml') {

@@ -1,5 +1,5 @@
 /**
- * The audit log's page (issue 35): 310 page loads no longer push a deletion out of sight, the filters
+ * The audit log's page: 310 page loads do not push a deletion out of sight, the filters
  * (who, what, when) find a row, and Older rows / Newer rows reach every row.
  */
 import { expect, test } from '@playwright/test';

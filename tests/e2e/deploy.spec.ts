@@ -216,7 +216,7 @@ test('of two merges in quick succession the newest goes live by itself, with no 
 test('a release that fails its health check never takes a visitor; the live one keeps serving', async () => {
   test.setTimeout(180_000);
   // The release to roll back to is damaged on disk: the code of its contact page is gone, so it starts
-  // but answers that page with 500, as a server whose build changed under it did (issue 34).
+  // but answers that page with 500, as a server whose build changed under it would.
   const chunks = path.join(releaseDir(deploy.deployDir, first), 'dist/server/chunks');
   const [contactPage] = readdirSync(chunks).filter((name) => name.startsWith('Contact-Us_'));
   if (!contactPage) throw new Error(`No Contact-Us chunk in ${chunks}`);

@@ -1,6 +1,6 @@
 /**
  * The event editor never loses the office's work, and what it publishes is where visitors look
- * (issue 24), at phone width on a server of its own (tests/e2e/adminServer.ts): Preview and back,
+ * at phone width on a server of its own (tests/e2e/adminServer.ts): Preview and back,
  * a session that ends mid-edit, photos in the order chosen, their progress brought into view (smoothly
  * only when no less motion is asked for), drag and keyboard reordering,
  * Unpublish that asks first, the published event on /monthly-activities as it first opens; axe on

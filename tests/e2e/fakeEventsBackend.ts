@@ -1,6 +1,6 @@
 /**
  * A small fake of the society's events backend for the browser tests in remote mode (started by
- * playwright.config.ts): the POST events_list and event_details_list of spec point 7, with the
+ * playwright.config.ts): the POST events_list and event_details_list of docs/SPEC.md point 7, with the
  * doubled slashes the real one writes in every form a path can take (relative, absolute, full
  * URL, another letter case), and its photos under /Admin/uploads/ (600 by 400 JPEGs drawn at
  * start). GET /healthz tells Playwright it is up. Listens on 127.0.0.1:$PORT.

@@ -30,7 +30,7 @@ test.describe('sections and content', () => {
       home.upcoming.title,
       home.sportsMeet.title,
     ]);
-    // The sample content gives the spec's titles.
+    // The sample content gives the titles of docs/SPEC.md.
     await expect(headings.nth(1)).toHaveText('About Indian Society of Anaesthesiologists Tamilnadu Chapter');
     await expect(headings.nth(2)).toHaveText('ISA TN Monthly Webinar 2025');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(home.banner.title);

@@ -1,5 +1,5 @@
 /**
- * Issue 35: a flood of distinct Accept-Encoding values leaves the server's memory flat. 25,000 requests, each with its
+ * A flood of distinct Accept-Encoding values leaves the server's memory flat. 25,000 requests, each with its
  * own 15 KB Accept-Encoding (as the reviewer sent, whose 102,000 took a server from 306 MB to 1,742 MB): built files
  * (/favicon.svg, whose answers are kept in memory: src/server/keptAnswers.ts) and the events list (whose encoding is
  * remembered per value: src/server/endpoints/contentEncoding.ts). The resident memory of the server's process is read

@@ -1,5 +1,5 @@
 /**
- * The office's console in /Admin (issue #23): messages read, handled and exported by an editor; a
+ * The office's console in /Admin: messages read, handled and exported by an editor; a
  * message sent a second after the page opened is findable; an owner invites a colleague; an
  * editor cannot reach Staff; Sign out everywhere; axe on every new page at phone and laptop widths.
  */
@@ -200,7 +200,7 @@ test('Sign out everywhere ends the sessions of the account on every device', asy
     const phone = await signedInPage(browser, server);
     await phone.goto('/Admin/account');
     await phone.getByRole('button', { name: 'Sign out everywhere' }).click();
-    // The sign-in page says why it is shown (issue 24), and leads the laptop back where it was.
+    // The sign-in page says why it is shown, and leads the laptop back where it was.
     await expect(phone).toHaveURL(/\/Admin\/login\?reason=signed-out$/);
     await expect(phone.getByRole('status')).toContainText('You are signed out.');
     await laptop.goto('/Admin/messages');

@@ -1,5 +1,5 @@
 /**
- * Links and origins from the public address only (issue 35, the poisoned reset link): whatever Host a
+ * Links and origins from the public address only (a forged Host must not poison a reset link): whatever Host a
  * request names, or a trusted proxy's X-Forwarded-Host, Forgot your password mails a link on SITE_URL,
  * and a form post whose Origin is that forged host is refused. A server of its own with SITE_URL (the
  * address the build names), TRUST_PROXY=loopback and its mail going to a local SMTP server.

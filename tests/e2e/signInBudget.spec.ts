@@ -1,5 +1,5 @@
 /**
- * The password budget under a flood (issue 35): 200 sign-ins from 200 IPv6 addresses of one /64, sent 20 at
+ * The password budget under a flood: 200 sign-ins from 200 IPv6 addresses of one /64, sent 20 at
  * a time, while a visitor loads a public page. The /64 counts as one network (at most 50 passwords are
  * checked), checks beyond the waiting room are refused at once with Retry-After, and the public page keeps
  * answering. Only a generous bound on its time here: `npm run bench -- --only signin` measures it.

@@ -2,9 +2,9 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { AdminUsers } from '../../src/server/admin/users.ts';
-import { readCliSettings, requireSiteStore } from '../../src/server/cliSettings.ts';
+import { readCliSettings, requireSiteStore, startCommand } from '../../src/server/cliSettings.ts';
 import { openDatabase } from '../../src/server/database.ts';
 
 const temporary = (name: string) => mkdtempSync(path.join(tmpdir(), `cli-settings-${name}-`));
@@ -28,6 +28,25 @@ describe('the commands’ settings', () => {
     const chosen = readCliSettings({ ENV_FILE: 'site.env', DATA_DIR: '/srv/data' }, project, systemFile);
     expect(chosen).toMatchObject({ file: named, dataDir: '/srv/data', storeExpected: 'NODE_ENV=production' });
     expect(() => readCliSettings({ ENV_FILE: 'missing.env' }, project, systemFile)).toThrow(/does not exist/);
+  });
+
+  it("hands the settings to the command as values, and leaves the process's environment as it was", () => {
+    const project = temporary('values');
+    const file = path.join(project, 'site.env');
+    writeFileSync(file, 'DATA_DIR=local-data\nBACKUP_DIR=/srv/backups\n');
+    vi.stubEnv('ENV_FILE', file);
+    vi.stubEnv('DATA_DIR', ''); // Blank: unset, so the file's counts.
+    try {
+      const before = { ...process.env };
+      const said: string[] = [];
+      const settings = startCommand((line) => said.push(line), { needsStore: false, projectDir: project });
+      expect(settings.dataDir).toBe(path.join(project, 'local-data'));
+      expect(settings.env['BACKUP_DIR']).toBe('/srv/backups');
+      expect(said).toEqual([`Store: DATA_DIR=${path.join(project, 'local-data')} (settings from ${file}).`]);
+      expect(process.env).toEqual(before);
+    } finally {
+      vi.unstubAllEnvs();
+    }
   });
 
   it('in development (no file, not production) may make a store; otherwise a missing one is refused', () => {

@@ -15,11 +15,12 @@ import { readEventsSettings } from '../../src/server/events/settings.ts';
 import { NON_PAGE_POLICY } from '../../src/server/http/contentSecurityPolicy.ts';
 import { listeningSiteServer } from './listeningSiteServer.ts';
 import { SECURITY_HEADERS } from '../../src/server/securityHeaders.ts';
-import { parseProxyTrust } from '../../src/server/settings.ts';
+import { parseProxyTrust, readStoreSettings } from '../../src/server/settings.ts';
 import { send } from '../e2e/rawHttp.ts';
 
 /** The events source the settings in `env` choose, as `npm start` opens it. */
-const eventsSourceOf = (env: NodeJS.ProcessEnv) => openEventsSource(readEventsSettings(env));
+const eventsSourceOf = (env: NodeJS.ProcessEnv) =>
+  openEventsSource(readEventsSettings(env), readStoreSettings(env).dataDir);
 
 const LIST = '/Admin/api/events_list';
 const DETAILS = '/Admin/api/event_details_list';

@@ -181,6 +181,17 @@ describe('the site server with precompressed files', () => {
     expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
   });
 
+  it('keeps an asset a year in each of its answers (whole, again, 304), and none of the answers Astro gives there', async () => {
+    const answers = [await request('/_astro/island.Bx1.js'), await request('/_astro/island.Bx1.js')];
+    const etag = answers[0]?.headers['etag'] ?? '';
+    answers.push(await request('/_astro/island.Bx1.js', { 'If-None-Match': etag }));
+    expect(answers.map(({ status }) => status)).toEqual([200, 200, 304]);
+    for (const { headers } of answers) expect(headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    const astro = await request('/_astro/', { 'Accept-Encoding': 'br' });
+    expect(astro.body.toString()).toBe('astro answered GET /_astro/');
+    expect(astro.headers['cache-control']).toBeUndefined();
+  });
+
   it('answers HEAD with the headers of the copy it would send, and no body', async () => {
     const head = await request('/', { 'Accept-Encoding': 'br' }, 'HEAD');
     const get = await request('/', { 'Accept-Encoding': 'br' });

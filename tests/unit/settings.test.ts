@@ -1,12 +1,9 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import {
-  ContactSettingsError,
-  EventsSettingsError,
-  readServerSettings,
-  SettingsError,
-  startupWarnings,
-} from '../../src/server/settings.ts';
+import { ContactSettingsError } from '../../src/server/contact/settings.ts';
+import { EventsSettingsError } from '../../src/server/events/settings.ts';
+import { SettingsError } from '../../src/server/settingFields.ts';
+import { readServerSettings, readStoreSettings, startupWarnings } from '../../src/server/settings.ts';
 
 const http = (env: NodeJS.ProcessEnv) => readServerSettings(env).http;
 
@@ -143,10 +140,11 @@ describe('DATA_DIR', () => {
     [{ DATA_DIR: '  ' }, path.resolve('data')],
     [{ DATA_DIR: 'var/isa' }, path.resolve('var/isa')],
     [{ DATA_DIR: '/srv/isa' }, '/srv/isa'],
-  ])('%j is the store in %s, for the services and the events alike', (env, dataDir) => {
+  ])('%j is the store in %s, read in one place (the store section; the events keep no copy)', (env, dataDir) => {
     const settings = readServerSettings(env);
     expect(settings.store.dataDir).toBe(dataDir);
-    expect(settings.events).toMatchObject({ kind: 'embedded', dataDir });
+    expect(readStoreSettings(env).dataDir).toBe(dataDir);
+    expect(settings.events).toEqual({ kind: 'embedded', sampleData: true });
   });
 });
 

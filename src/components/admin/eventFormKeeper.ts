@@ -1,5 +1,5 @@
 /**
- * What the event form does in the browser so that nothing typed is lost (issue 24): its fields
+ * What the event form does in the browser so that nothing typed is lost: its fields
  * are kept in sessionStorage as they change, until a save is confirmed (the page it leads to says
  * `?done=`); coming back to the form (from Preview, or after signing in again when the session
  * ended) brings them back; leaving with unsaved changes asks first. It also shows the title as it

@@ -1,5 +1,5 @@
 /**
- * The admin islands' JSON requests (issue 24): every answer is told apart as saved, signed out
+ * The admin islands' JSON requests: every answer is told apart as saved, signed out
  * (401: the session ended; what was typed stays in the page and the browser) or failed (the
  * connection or the server), so the office is never told "try again" when the answer is "sign in".
  */

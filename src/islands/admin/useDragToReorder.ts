@@ -1,5 +1,5 @@
 /**
- * Drag to reorder the photos (issue 24), with a mouse, a pen or a finger: the handle takes the
+ * Drag to reorder the photos, with a mouse, a pen or a finger: the handle takes the
  * pointer (Pointer Events, so touch too; `touch-action: none` keeps the page from scrolling
  * under the finger), the photo moves to the place under the pointer as it goes, and the new place
  * is announced when it is dropped. Keyboards and screen readers have Move up / Move down.

@@ -49,7 +49,7 @@ export interface ContentSource {
   rules?: readonly ListRule[];
 }
 
-/** The home page shows four webinar cards (spec point 9). */
+/** The home page shows four webinar cards (docs/SPEC.md point 9). */
 const HOME_WEBINAR_COUNT = 4;
 
 /**

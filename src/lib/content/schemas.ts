@@ -23,7 +23,7 @@ import {
 /** In the privacy notice, replaced by how long contact messages are kept. */
 export const RETENTION_PLACEHOLDER = '{retention}';
 
-/** The six state offices, in the order the Office Bearers page shows them (spec point 2). */
+/** The six state offices, in the order the Office Bearers page shows them (docs/SPEC.md point 2). */
 export const STATE_OFFICES = [
   'President',
   'President Elect',
@@ -33,7 +33,7 @@ export const STATE_OFFICES = [
   'Chief Election Officer',
 ] as const;
 
-/** A branch group shows at most five bearers (spec point 4). */
+/** A branch group shows at most five bearers (docs/SPEC.md point 4). */
 const MAX_BRANCH_BEARERS = 5;
 
 /** Builds the schema of an image field: a path to a photo, relative to the YAML file. */

@@ -1,5 +1,5 @@
 /**
- * What an event's page shows above and in its gallery (spec point 2), on the public page and in
+ * What an event's page shows above and in its gallery (docs/SPEC.md point 2), on the public page and in
  * the admin's preview alike: the heading is the first photo's description (else the title), and
  * each photo opens whole from a thumbnail the site resizes, described by its caption.
  */

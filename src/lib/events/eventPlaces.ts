@@ -1,10 +1,10 @@
 /**
  * The places an event can belong to are the public Monthly Activities filter's
  * (`activityPlaces` in content/site.yaml, which the admin pages read and pass in). The filter finds
- * an event by the place named in its title (spec point 5), and the list opens on the first place
+ * an event by the place named in its title (docs/SPEC.md point 5), and the list opens on the first place
  * (the whole state, "Tamil Nadu"): so the title an event is saved with always names the whole
  * state and, for a branch, the branch too, as "Tamil Nadu - Madurai Branch - Airway workshop".
- * Then the event is found both under its branch and on the list as it first opens (issue 24).
+ * Then the event is found both under its branch and on the list as it first opens.
  */
 
 const lower = (text: string) => text.toLowerCase();

@@ -1,5 +1,5 @@
 /**
- * The records of the events API (spec points 3 and 7), as both the embedded store and the
+ * The records of the events API (docs/SPEC.md points 3 and 7), as both the embedded store and the
  * society's backend send them, and the normalisation applied to every answer: a details
  * answer whose records are not an array counts as empty, items that are not records are
  * dropped, missing text becomes "" and numeric-string ids become numbers. Never throws.

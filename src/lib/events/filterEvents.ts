@@ -1,5 +1,5 @@
 /**
- * The Monthly Activities filters (spec points 2, 5 and 9): an event is kept only if it has
+ * The Monthly Activities filters (docs/SPEC.md points 2, 5 and 9): an event is kept only if it has
  * both a title and a date, its title contains the selected place (case-insensitive), and the
  * year of its date equals the selected year. The places are content (`activityPlaces` in
  * content/site.yaml); the first is the one chosen at first.
@@ -7,7 +7,7 @@
 import { yearOptions, type YearOptions } from '../yearOptions.ts';
 import type { EventRecord } from './eventRecords.ts';
 
-/** The oldest year the year filter offers (spec point 9: events from 2021). */
+/** The oldest year the year filter offers (docs/SPEC.md point 9: events from 2021). */
 const EVENTS_FIRST_YEAR = 2021;
 
 /** The year of a date written "2025-03-14", "14-03-2025", "14 March 2025" and similar; else undefined. */
@@ -24,7 +24,7 @@ export function isListable(event: EventRecord): boolean {
 /**
  * The year options for `events` (src/lib/yearOptions.ts): from the later of `currentYear` and
  * the newest event's year down to 2021. The list opens on the current year when it has an event
- * with a title and a date (whatever its place), else on the latest year that has one (issue 24:
+ * with a title and a date (whatever its place), else on the latest year that has one (so that
  * what the office publishes is on the page as visitors first open it).
  */
 export function eventYearOptions(events: readonly EventRecord[], currentYear: number): YearOptions {

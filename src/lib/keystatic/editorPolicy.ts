@@ -6,6 +6,8 @@
  * its React components set styles at run time. So the editor's page, and only it, gets its own
  * policy: its inline scripts by hash, inline styles allowed, and in `github` mode the GitHub API
  * and avatars. Public pages keep theirs (the middleware calls this for editor paths only).
+ * The site server adds frame-ancestors to it, and gives the editor's other answers (no policy of
+ * their own) the policy of what is not a page (src/server/http/contentSecurityPolicy.ts).
  */
 import { createHash } from 'node:crypto';
 
@@ -37,20 +39,20 @@ export function editorPolicy(html: string, storage: 'local' | 'github'): string 
     "object-src 'none'",
     "base-uri 'self'",
     "form-action 'self'",
-    "frame-ancestors 'none'",
   ].join('; ');
 }
+
+/** Every answer of the editor's: never stored by a cache, never indexed. */
+const EDITOR_HEADERS = { 'cache-control': 'no-store', 'x-robots-tag': 'noindex, nofollow' };
 
 /** The editor's answer with its headers: no-store, noindex and, for its page, its own policy. */
 export async function withEditorHeaders(response: Response, storage: 'local' | 'github'): Promise<Response> {
   const headers = new Headers(response.headers);
-  headers.set('cache-control', 'no-store');
-  headers.set('x-robots-tag', 'noindex, nofollow');
+  for (const [name, value] of Object.entries(EDITOR_HEADERS)) headers.set(name, value);
   headers.delete('etag');
   const isPage = (headers.get('content-type') ?? '').startsWith('text/html');
   if (!isPage) {
     headers.delete('content-security-policy');
-    headers.set('content-security-policy', "default-src 'none'; frame-ancestors 'none'");
     return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
   }
   const html = await response.text();
@@ -62,6 +64,6 @@ export async function withEditorHeaders(response: Response, storage: 'local' | '
 export function editorNotFound(): Response {
   return new Response('Not found', {
     status: 404,
-    headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store', 'x-robots-tag': 'noindex' },
+    headers: { 'content-type': 'text/plain; charset=utf-8', ...EDITOR_HEADERS },
   });
 }

@@ -103,7 +103,7 @@ export function linkField(label: string) {
   });
 }
 
-/** A date from the date picker, stored as "2025-03-14"; pages show it as the spec writes dates. */
+/** A date from the date picker, stored as "2025-03-14"; pages show it as docs/SPEC.md writes dates. */
 export function dateField(label: string, description?: string) {
   return fields.date({ label, ...(description ? { description } : {}), validation: { isRequired: true } });
 }

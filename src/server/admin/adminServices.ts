@@ -13,12 +13,13 @@ import { OfficeMessages } from '../contact/officeMessages.ts';
 import { EventWriter } from '../events/eventWriter.ts';
 import { AuditLog } from './auditLog.ts';
 import { DeviceCookies } from './deviceCookies.ts';
+import { forgotPasswordLimiter } from './forgotPassword.ts';
+import type { LinkMailer } from './linkMail.ts';
 import { LoginThrottle } from './loginThrottle.ts';
 import { OneTimeLinks } from './oneTimeLinks.ts';
 import { PasswordBudget } from './passwordBudget.ts';
 import { Sessions } from './sessions.ts';
 import type { RateLimiter } from '../contact/rateLimiter.ts';
-import { forgotPasswordLimiter, type LinkMailer } from './staffActions.ts';
 import { AdminUsers } from './users.ts';
 
 export interface AdminServices {
@@ -36,7 +37,7 @@ export interface AdminServices {
   readonly messages: OfficeMessages;
   /** One-time links: invitations and password resets (/Admin/staff). */
   readonly links: OneTimeLinks;
-  /** Forgot your password's requests per network address (staffActions.ts). */
+  /** Forgot your password's requests per network address (forgotPassword.ts). */
   readonly forgotLimit: RateLimiter;
   /** E-mails one-time links, when SMTP is set up. */
   readonly mailer: LinkMailer | undefined;

@@ -24,6 +24,7 @@
  */
 import type { DatabaseSync } from 'node:sqlite';
 import { networkOf } from '../clientNetwork.ts';
+import { transaction } from '../database.ts';
 
 export const ACCOUNT_MAX_FAILURES = 5;
 export const DEVICE_MAX_FAILURES = 5;
@@ -93,18 +94,6 @@ export class LoginThrottle {
     this.#now = now;
   }
 
-  #inTransaction<T>(work: () => T): T {
-    this.#db.exec('BEGIN IMMEDIATE');
-    try {
-      const result = work();
-      this.#db.exec('COMMIT');
-      return result;
-    } catch (error) {
-      this.#db.exec('ROLLBACK');
-      throw error;
-    }
-  }
-
   #count(key: string): number {
     const n = this.#db.prepare('SELECT count(*) AS n FROM login_failures WHERE key = ?').get(key)?.['n'];
     return typeof n === 'number' ? n : 0;
@@ -130,7 +119,7 @@ export class LoginThrottle {
    */
   reserve(attempt: SignInAttempt): ReserveOutcome {
     const now = this.#now();
-    return this.#inTransaction((): ReserveOutcome => {
+    return transaction(this.#db, (): ReserveOutcome => {
       this.#db.prepare('DELETE FROM login_failures WHERE at <= ?').run(now - FAILURE_WINDOW_MS);
       this.#db.prepare('DELETE FROM login_locks WHERE until <= ?').run(now);
       const device = attempt.knownBrowser ? deviceLimit(attempt.knownBrowser) : undefined;
@@ -147,7 +136,7 @@ export class LoginThrottle {
   /** The reserved attempt failed: it stays counted. Returns the locks this failure set (its attempts used up). */
   failed({ limits }: Reservation): Lock[] {
     const now = this.#now();
-    return this.#inTransaction(() =>
+    return transaction(this.#db, () =>
       // A lock another failure racing this one set already is not set (nor reported) again.
       limits
         .filter(({ key, max }) => this.#count(key) >= max && this.#lockedUntil(key, now) === undefined)
@@ -167,7 +156,7 @@ export class LoginThrottle {
    * failures no longer count, nor a lock that failures racing it set. Returns whether a lock went.
    */
   succeeded({ rowIds, limits }: Reservation): boolean {
-    return this.#inTransaction(() => {
+    return transaction(this.#db, () => {
       const remove = this.#db.prepare('DELETE FROM login_failures WHERE rowid = ?');
       for (const id of rowIds) remove.run(id);
       let unlocked = false;
@@ -184,7 +173,7 @@ export class LoginThrottle {
 
   /** The reserved attempt was not made after all (no room to check it): it is taken back, and nothing else. */
   release({ rowIds }: Reservation): void {
-    this.#inTransaction(() => {
+    transaction(this.#db, () => {
       const remove = this.#db.prepare('DELETE FROM login_failures WHERE rowid = ?');
       for (const id of rowIds) remove.run(id);
     });
@@ -196,7 +185,7 @@ export class LoginThrottle {
    */
   lift(username: string): boolean {
     const key = accountKey(username);
-    return this.#inTransaction(() => {
+    return transaction(this.#db, () => {
       const locked = this.#lockedUntil(key, this.#now()) !== undefined;
       this.#db.prepare('DELETE FROM login_failures WHERE key = ?').run(key);
       this.#db.prepare('DELETE FROM login_locks WHERE key = ?').run(key);

@@ -12,6 +12,7 @@
  */
 import type { DatabaseSync } from 'node:sqlite';
 import { z } from 'zod';
+import { transaction } from '../database.ts';
 import { ADMIN_ROLES, type AdminRole } from './roles.ts';
 import { hashToken, newSessionToken } from './sessions.ts';
 
@@ -87,8 +88,7 @@ export class OneTimeLinks {
     const token = newSessionToken();
     const now = this.#now();
     const expiresAt = now + LINK_LIFETIME_MS;
-    this.#db.exec('BEGIN IMMEDIATE');
-    try {
+    transaction(this.#db, () => {
       this.#db
         .prepare('DELETE FROM admin_links WHERE (username = ? AND used_at IS NULL) OR expires_at <= ?')
         .run(link.username, now - LINK_LIFETIME_MS);
@@ -98,11 +98,7 @@ export class OneTimeLinks {
            VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
         )
         .run(hashToken(token), link.kind, link.username, link.role, link.email, link.createdBy, now, expiresAt);
-      this.#db.exec('COMMIT');
-    } catch (error) {
-      this.#db.exec('ROLLBACK');
-      throw error;
-    }
+    });
     return { token, expiresAt };
   }
 

@@ -1,7 +1,7 @@
 /**
  * How much of the server password checks may take. Each check is argon2id at 64 MiB (passwords.ts):
  * about 75 ms of one core. Unbudgeted, a flood of sign-ins from many addresses took the median of a
- * public page from 9 ms to 425 ms (issue 35). So at most CHECKS_AT_ONCE run at once (half the cores,
+ * public page from 9 ms to 425 ms. So at most CHECKS_AT_ONCE run at once (half the cores,
  * at least one: visitors keep the rest), a few wait their turn, and a check beyond that is refused at
  * once (the sign-in page answers 429 with Retry-After) instead of waiting seconds for a slot.
  * Browsers that showed a device cookie (deviceCookies.ts), and signed-in staff checking their current

@@ -1,5 +1,5 @@
 /**
- * The event editor's autosave (issue 24): the photos' order, descriptions and cover, saved as the
+ * The event editor's autosave: the photos' order, descriptions and cover, saved as the
  * office changes them, so that Preview, a closed tab or an ended session loses nothing.
  *   POST /Admin/edit/events/<id>/arrangement  {"photos":[{"id":3,"description":"..."}],"cover":3}
  *   -> 200 {"saved":true}

@@ -1,5 +1,5 @@
 /**
- * Where the sign-in page leads once signed in, and what it says first (issue 24): a person whose
+ * Where the sign-in page leads once signed in, and what it says first: a person whose
  * session ended on an admin page is brought back to that page, where what they typed is kept in
  * their browser. The way back travels in the sign-in page's address (`?next=`), so it is never
  * trusted: only a path of this site's admin is taken (no other site, no "//host", no backslash

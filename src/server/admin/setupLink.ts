@@ -10,6 +10,7 @@
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { DatabaseSync } from 'node:sqlite';
+import { transaction } from '../database.ts';
 import { hashToken, newSessionToken } from './sessions.ts';
 
 export const SETUP_LINK_LIFETIME_MS = 24 * 60 * 60 * 1000;
@@ -89,17 +90,12 @@ export class SetupLinks {
     if (token && this.#row(token)?.used_at === null) return undefined;
     const fresh = newSessionToken();
     const expiresAt = now + SETUP_LINK_LIFETIME_MS;
-    this.#db.exec('BEGIN IMMEDIATE');
-    try {
+    transaction(this.#db, () => {
       this.#db.prepare('DELETE FROM setup_links WHERE used_at IS NULL').run();
       this.#db
         .prepare('INSERT INTO setup_links (token_hash, created_at, expires_at) VALUES (?, ?, ?)')
         .run(hashToken(fresh), now, expiresAt);
-      this.#db.exec('COMMIT');
-    } catch (error) {
-      this.#db.exec('ROLLBACK');
-      throw error;
-    }
+    });
     const address = setupAddress(this.#publicOrigin, fresh);
     writeFileSync(file, `${address}\n${new Date(expiresAt).toISOString()}\n`, { mode: 0o600 });
     return { address, expiresAt };
@@ -131,18 +127,13 @@ export class SetupLinks {
    */
   claim(token: string): SetupProblem | undefined {
     const now = this.#now();
-    this.#db.exec('BEGIN IMMEDIATE');
-    try {
+    return transaction(this.#db, () => {
       const problem = this.problem(token);
       if (!problem) {
         this.#db.prepare('UPDATE setup_links SET used_at = ? WHERE token_hash = ?').run(now, hashToken(token));
       }
-      this.#db.exec(problem ? 'ROLLBACK' : 'COMMIT');
       return problem;
-    } catch (error) {
-      this.#db.exec('ROLLBACK');
-      throw error;
-    }
+    });
   }
 
   /** The link's file goes once an account exists. */

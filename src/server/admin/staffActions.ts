@@ -6,17 +6,13 @@
  * neither removed nor made an editor (users.ts). Every link names the site's public origin
  * (SITE_URL's), never the request's Host: a forged Host must not end up in a mailed link.
  */
-import { networkOf } from '../clientNetwork.ts';
-import { RateLimiter, type RateLimit } from '../contact/rateLimiter.ts';
 import type { AdminServices } from './adminServices.ts';
+import { mailLink, type LinkMailer } from './linkMail.ts';
 import { LINK_PROBLEMS, linkAddress, type OneTimeLink } from './oneTimeLinks.ts';
 import { BUSY } from './signIn.ts';
 import { isAdminRole } from './roles.ts';
 import type { AdminSession } from './sessions.ts';
 import { AccountError, checkedEmail, checkedName, checkedPassword } from './users.ts';
-
-/** Sends a short plain-text e-mail (SMTP, when it is set up). */
-export type LinkMailer = (to: string, subject: string, text: string) => Promise<unknown>;
 
 export type StaffOutcome = { ok: true; message: string; link?: string } | { ok: false; error: string };
 
@@ -27,31 +23,6 @@ const NOT_OWNER: StaffOutcome = { ok: false, error: 'Only an owner can manage st
 function failure(error: unknown): StaffOutcome {
   if (error instanceof AccountError) return { ok: false, error: error.message };
   throw error;
-}
-
-function linkText(kind: 'invitation' | 'reset', url: string, by: string): string {
-  const what =
-    kind === 'invitation'
-      ? `${by} has invited you to the ISA Tamilnadu website's admin.`
-      : `${by} has started a new password for your account in the ISA Tamilnadu website's admin.`;
-  return `${what}\n\nOpen this link within 72 hours to choose your password (it works once):\n${url}\n`;
-}
-
-/** E-mails the link when mail is set up and there is an address; says what happened. */
-async function mailLink(
-  mailer: LinkMailer | undefined,
-  email: string,
-  kind: 'invitation' | 'reset',
-  url: string,
-  by: string,
-): Promise<string> {
-  if (!mailer || !email) return 'Send this link to them yourself (it works once, for 72 hours).';
-  try {
-    await mailer(email, 'Your link to the ISA Tamilnadu admin', linkText(kind, url, by));
-    return `The link was e-mailed to ${email}. You can also send it yourself (it works once, for 72 hours).`;
-  } catch {
-    return 'The link could not be e-mailed just now: send it to them yourself (it works once, for 72 hours).';
-  }
 }
 
 export async function inviteColleague(
@@ -252,68 +223,4 @@ export async function changeOwnPassword(
   } catch (error) {
     return failure(error);
   }
-}
-
-/**
- * Forgot your password takes at most 5 requests from one network (an IPv4 address, an IPv6 /64:
- * ../clientNetwork.ts) in 15 minutes, whatever
- * names they give (besides one mail per account in 15 minutes): a guesser cannot make the server
- * try name after name, while an office behind one address has room for a few typos. Counted in
- * memory, as the contact form's limit (a restart forgets it; the mail per account is in the store).
- */
-export const FORGOT_PER_ADDRESS: RateLimit = { max: 5, windowMs: 15 * 60 * 1000 };
-
-/** The per-address limit of Forgot your password, one per process (adminServices.ts). */
-export function forgotPasswordLimiter(): RateLimiter {
-  return new RateLimiter(FORGOT_PER_ADDRESS);
-}
-
-/** The answer to Forgot your password when links can be e-mailed: the same whether or not the name exists. */
-export const FORGOT_ANSWER =
-  'If that account has an e-mail address, a link to choose a new password is on its way (it works once, for 72 hours). If no e-mail arrives within a few minutes, please ask an owner of the admin.';
-
-/** What Forgot your password answers, and with which status (429 when the address asked too often). */
-export interface ForgotAnswer {
-  status: 200 | 429;
-  message: string;
-}
-
-function tooManyForgotRequests(waitMs: number): ForgotAnswer {
-  const minutes = Math.max(1, Math.ceil(waitMs / 60_000));
-  return {
-    status: 429,
-    message: `Too many requests from your network. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}, or ask an owner of the admin.`,
-  };
-}
-
-/**
- * Forgot your password: when mail is set up and the account has an e-mail address, e-mails a reset
- * link (at most one every 15 minutes), without waiting for the mail, so the answer takes as long
- * whether or not the name exists. Each request counts against its network first
- * (FORGOT_PER_ADDRESS), and a limited one is refused before any name is looked up, with an answer
- * that says nothing about the name. It neither ends sessions nor lifts a lock: only using the
- * link (which proves the mailbox) does.
- */
-export function forgotPassword(
-  { users, links, audit, forgotLimit, publicOrigin }: Services & Pick<AdminServices, 'forgotLimit'>,
-  { username, address, now = Date.now() }: { username: string; address: string; now?: number },
-  mailer: LinkMailer,
-): ForgotAnswer {
-  const network = networkOf(address);
-  const waitMs = forgotLimit.waitMs(network, now);
-  if (waitMs > 0) return tooManyForgotRequests(waitMs);
-  forgotLimit.hit(network, now);
-  const answer: ForgotAnswer = { status: 200, message: FORGOT_ANSWER };
-  const user = users.find(username);
-  if (!user?.email || links.recentlyMade(user.username, 15 * 60 * 1000)) return answer;
-  const { token } = links.create({
-    kind: 'reset',
-    username: user.username,
-    role: user.role,
-    email: user.email,
-    createdBy: 'Forgot your password',
-  });
-  audit.record({ username: user.username, action: 'user-reset-link', detail: 'Forgot your password (e-mailed)' });
-  void mailLink(mailer, user.email, 'reset', linkAddress(publicOrigin, token), 'You (Forgot your password)');
-  return answer;
 }

@@ -5,7 +5,8 @@
  */
 import type { AdminServices } from './adminServices.ts';
 import type { AdminSession } from './sessions.ts';
-import { inviteColleague, resetColleague, type LinkMailer, type StaffOutcome } from './staffActions.ts';
+import type { LinkMailer } from './linkMail.ts';
+import { inviteColleague, resetColleague, type StaffOutcome } from './staffActions.ts';
 
 type Services = Pick<AdminServices, 'users' | 'links' | 'sessions' | 'throttle' | 'audit' | 'publicOrigin'>;
 

@@ -1,5 +1,5 @@
 /**
- * The events API of spec point 7, served by the site itself under /Admin/api/:
+ * The events API of docs/SPEC.md point 7, served by the site itself under /Admin/api/:
  *   POST events_list                       -> 200 {"records": [event, ...]}
  *   POST event_details_list {"eventId": N} -> 200 {"records": [photo, ...]} (unknown id: [])
  * Bad input gets a 400 with a JSON error naming the problem; another method a 405 with

@@ -1,6 +1,6 @@
 /**
  * The key that signs backups (backupSignature.ts), so that a restore can tell a backup changed since it was made
- * (issue 35: a replaced password hash, a planted session, an owner invitation came back from an unsigned one).
+ * (from an unsigned one, a replaced password hash, a planted session or an owner invitation would come back).
  * Backups are signed by default; the key comes from, in this order:
  *
  * 1. BACKUP_KEY, the key itself (at least 32 characters), for those who keep it in the server's environment;

@@ -14,7 +14,7 @@
  */
 import path from 'node:path';
 import { z } from 'zod';
-import { SettingsError, parse, setting, wholeNumber } from '../settings.ts';
+import { SettingsError, parse, setting, wholeNumber } from '../settingFields.ts';
 
 class BackupSettingsError extends SettingsError {
   override name = 'BackupSettingsError';

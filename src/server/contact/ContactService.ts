@@ -39,7 +39,7 @@ import { createSmtpTransport, deliverDue, type DeliveryReport, type MailTranspor
 import { checkFormToken, issueFormToken, type FormTokenOrigin } from './formToken.ts';
 import type { ContactMessageStore } from './messageStore.ts';
 import { RateLimiter } from './rateLimiter.ts';
-import type { ContactSettings } from '../settings.ts';
+import type { ContactSettings } from './settings.ts';
 
 export type ContactOutcome =
   /** Stored (`detail` says whether it was new, the same form again, or held as possible spam). */

@@ -4,7 +4,7 @@
  * minutes, at most an hour), so a mail server that is down loses nothing.
  */
 import nodemailer from 'nodemailer';
-import type { MailSettings } from '../settings.ts';
+import type { MailSettings } from './settings.ts';
 import type { ContactMessageStore, StoredMessage } from './messageStore.ts';
 
 export interface OutgoingMail {

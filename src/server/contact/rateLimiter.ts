@@ -2,7 +2,7 @@
  * A sliding-window limit per key (the sender's network address): at most `max` hits in any
  * `windowMs`. Kept in memory only, so nothing about senders is stored; a restart forgets it.
  *
- * Bounded by what it holds, whatever the senders (issue 35): at most MAX_KEYS keys, the least
+ * Bounded by what it holds, whatever the senders: at most MAX_KEYS keys, the least
  * recently seen forgotten first (only a flood from more addresses than that within a window
  * could forget one, and such a flood has an address per message anyway), each key cut to
  * MAX_KEY_LENGTH characters (an IPv6 address has at most 45; a trusted proxy passes on whatever

@@ -6,7 +6,7 @@
  * Browsers send a handful of Accept-Encoding values, and negotiating one again cost a tenth of an events_list call,
  * so the outcome is remembered per value; any client may send any value, so what is remembered is bounded by what
  * it holds: at most REMEMBERED values of at most REMEMBERED_LENGTH characters (a longer one is negotiated each time),
- * the least recently used forgotten first (issue 35: a bound on the count alone let each value be 15 KB).
+ * the least recently used forgotten first (a bound on the count alone would let each value be 15 KB).
  */
 import negotiate from '@fastify/accept-negotiator';
 import { LRUCache } from 'lru-cache';

@@ -3,7 +3,7 @@
  *
  * Astro's check refuses a POST whose Origin is not the site's when it carries a form content type,
  * and also any POST that has no Content-Type at all unless its Origin matches. The events contract
- * (spec point 7) sends `events_list` with no payload, often from another server that sends no
+ * (docs/SPEC.md point 7) sends `events_list` with no payload, often from another server that sends no
  * Origin, so that second rule would refuse legitimate calls. This check keeps the first rule
  * exactly: a form post (urlencoded, multipart or text/plain, the only kinds a page on another
  * site can send without the browser asking first) must come from the site's own origin. Other

@@ -10,6 +10,7 @@ import {
 } from '../../lib/events/eventRecords.ts';
 import { UPLOADS_PATH } from '../../lib/events/fixImagePath.ts';
 import { contentTypeOf, photoVersion, resolveUpload } from '../uploads.ts';
+import { transaction } from '../database.ts';
 import type { EventPhoto, EventsSource } from './EventsSource.ts';
 
 export interface NewEvent {
@@ -131,8 +132,7 @@ export class SqliteEventsSource implements EventsSource {
     const insertImage = this.#db.prepare(
       'INSERT INTO event_images (events_id, sort_order, event_image, img_description) VALUES (?, ?, ?, ?)',
     );
-    this.#db.exec('BEGIN IMMEDIATE');
-    try {
+    transaction(this.#db, () => {
       this.#db.exec('DELETE FROM event_images; DELETE FROM events;');
       for (const event of events) {
         insertEvent.run(
@@ -146,10 +146,6 @@ export class SqliteEventsSource implements EventsSource {
           insertImage.run(event.events_id, index, image.event_image, image.img_description),
         );
       }
-      this.#db.exec('COMMIT');
-    } catch (error) {
-      this.#db.exec('ROLLBACK');
-      throw error;
-    }
+    });
   }
 }

@@ -17,6 +17,7 @@ import path from 'node:path';
 import type { DatabaseSync } from 'node:sqlite';
 import { UPLOADS_PATH } from '../../lib/events/fixImagePath.ts';
 import { DiskCache } from '../diskCache.ts';
+import { transaction } from '../database.ts';
 import { photoCacheDir, removeResizedCopies } from '../photoCache.ts';
 import { photoVersion, resolveUpload } from '../uploads.ts';
 import { listStoredEvents, madeHerePhotoPaths, photosOf, readStoredEvent } from './eventReads.ts';
@@ -55,18 +56,6 @@ export class EventWriter {
     this.#db = db;
     this.#uploadsDir = path.join(dataDir, 'uploads');
     this.#photoCache = photoCache ?? new DiskCache({ dir: photoCacheDir(dataDir) });
-  }
-
-  #transaction<T>(work: () => T): T {
-    this.#db.exec('BEGIN IMMEDIATE');
-    try {
-      const result = work();
-      this.#db.exec('COMMIT');
-      return result;
-    } catch (error) {
-      this.#db.exec('ROLLBACK');
-      throw error;
-    }
   }
 
   /** Every event, drafts included, newest first. */
@@ -110,7 +99,7 @@ export class EventWriter {
 
   /** Saves a new event made by the form with `formKey` (once: that key then names it); its id. */
   createFromForm(fields: EventFields, formKey: string): { id: number; created: boolean } {
-    return this.#transaction(() => {
+    return transaction(this.#db, () => {
       const made = madeByForm(this.#db, formKey);
       if (made !== undefined) return { id: made, created: false };
       const id = this.upsert(fields);
@@ -160,7 +149,7 @@ export class EventWriter {
     if (this.#photoCount(id) >= MAX_PHOTOS_PER_EVENT) throw new TooManyPhotosError();
     const photoPath = await storePhotoFile(this.#uploadsDir, id, bytes);
     try {
-      return this.#transaction(() => {
+      return transaction(this.#db, () => {
         this.#requireEvent(id);
         // Checked again: other uploads to this event may have finished meanwhile.
         if (this.#photoCount(id) >= MAX_PHOTOS_PER_EVENT) throw new TooManyPhotosError();
@@ -197,7 +186,7 @@ export class EventWriter {
    */
   async saveImported(event: ImportedEvent): Promise<void> {
     const old = photosOf(this.#db, event.id).map((photo) => photo.path);
-    this.#transaction(() => {
+    transaction(this.#db, () => {
       if (this.madeHere(event.id)) {
         throw new MadeHereError(`Event ${event.id} was made in the admin; the importer leaves it alone.`);
       }
@@ -220,7 +209,7 @@ export class EventWriter {
    * (a photo id) the cover. Photos of the event not listed keep their place after those listed.
    */
   arrangePhotos(id: number, photos: readonly { id: number; description: string }[], cover?: number): void {
-    this.#transaction(() => {
+    transaction(this.#db, () => {
       this.#requireEvent(id);
       const current = photosOf(this.#db, id);
       const listed = photos.filter((photo) => current.some((known) => known.id === photo.id));
@@ -238,7 +227,7 @@ export class EventWriter {
   async removePhoto(id: number, photoId: number): Promise<StoredPhoto | undefined> {
     const photo = photosOf(this.#db, id).find((candidate) => candidate.id === photoId);
     if (!photo) return undefined;
-    this.#transaction(() => {
+    transaction(this.#db, () => {
       this.#db.prepare('DELETE FROM event_images WHERE id = ? AND events_id = ?').run(photoId, id);
       this.#settleCover(id);
     });

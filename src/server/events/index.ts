@@ -12,7 +12,7 @@ import { photoCacheDir } from '../photoCache.ts';
 import type { EventsSource } from './EventsSource.ts';
 import { RemoteEventsSource } from './RemoteEventsSource.ts';
 import { createSampleEvents } from './sampleEvents.ts';
-import type { EventsSettings } from '../settings.ts';
+import type { EventsSettings } from './settings.ts';
 import { SqliteEventsSource } from './SqliteEventsSource.ts';
 
 /** Loads the sample events into `source`, replacing what is there; returns what it loaded. */
@@ -52,13 +52,14 @@ export async function reseedDataDir(dataDir: string) {
 const EVENTS_INITIALISED = 'events_initialised';
 
 /**
- * The source `settings` choose. The embedded store is reached through `connect` (by default a
+ * The source `settings` choose. The embedded store, in `dataDir`, is reached through `connect` (by default a
  * connection of its own, closed with the source), and gets the sample events at its first start,
  * even when `npm run admin` made the database file before it (an office adding its user first).
  * The backend's photos are kept in `photoCache`, when given.
  */
 export async function openEventsSource(
   settings: EventsSettings,
+  dataDir: string,
   connect: (dataDir: string) => OpenedDatabase = openDatabase,
   photoCache?: DiskCache,
 ): Promise<EventsSource> {
@@ -70,7 +71,6 @@ export async function openEventsSource(
       ...(photoCache ? { photoCache } : {}),
     });
   }
-  const { dataDir } = settings;
   const { db } = connect(dataDir);
   const source = new SqliteEventsSource(db, { uploadsDir: path.join(dataDir, 'uploads') });
   if (!hasStoreFlag(db, EVENTS_INITIALISED)) {

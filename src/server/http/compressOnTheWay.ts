@@ -4,7 +4,7 @@
  * `response.end(chunk, encoding)` and drops a callback given to either (expressjs/compression#46, open since 2015).
  * Astro ends an answer whose page throws while it streams by writing "Internal server error" and destroying the
  * response in that write's callback (`writeResponse` in astro/app/node): compressed, the callback never ran, so the
- * answer never ended and the visitor's browser waited for ever (a `?done=valueOf` on an admin page, issue 35).
+ * answer never ended and the visitor's browser waited for ever (a `?done=valueOf` on an admin page did it).
  */
 import type http from 'node:http';
 import compression from 'compression';

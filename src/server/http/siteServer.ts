@@ -26,7 +26,10 @@ import { closeIfBodyLeftLong } from './unreadBodies.ts';
 
 const HEADER_LIST = Object.entries(SECURITY_HEADERS);
 
-/** Hashed build assets (/_astro/...), 304s and Astro's answers included. */
+/**
+ * Hashed build assets (/_astro/...) as @fastify/static sends them, 304s and kept answers included (set here only,
+ * in place of @fastify/send's `public, max-age=0`). Astro's answers there (no such file) are not kept for a year.
+ */
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 // RFC 9239 makes text/javascript JavaScript's type; @fastify/send's mime 3 still says application/javascript.
@@ -121,7 +124,6 @@ export async function createSiteServer(astro: NodeHandler, options: SiteServerOp
     const response = reply.raw;
     responses.set(raw.socket, response);
     for (const [name, value] of HEADER_LIST) response.setHeader(name, value);
-    if (pathname.startsWith('/_astro/')) response.setHeader('Cache-Control', IMMUTABLE);
     const isRead = method === 'GET' || method === 'HEAD';
     watchSecurityPolicy(response, { pathname, isRead }, options.pagePolicy);
     normalizeForwarded(raw, request.ip, trusts);

@@ -16,7 +16,7 @@
  * - one photo is decoded at a time (`PHOTO_INTAKE_CONCURRENCY`, through p-limit), by one libvips
  *   thread (`sharp.concurrency`, for the whole process): a batch of 40 phone photos never decodes
  *   at once, the server's memory stays bounded, and however large the photos an editor sends,
- *   decoding keeps at most one core busy while the others serve visitors (issue 35: two 16-bit
+ *   decoding keeps at most one core busy while the others serve visitors (two 16-bit
  *   PNGs of 120 MP, decoded two at a time with libvips' thread per core, took a public page from
  *   18 to 137 ms; figures in docs/performance.md).
  *

@@ -1,5 +1,5 @@
 /**
- * Forgot your password's limit per network address (staffActions.ts, FORGOT_PER_ADDRESS): a
+ * Forgot your password's limit per network address (forgotPassword.ts, FORGOT_PER_ADDRESS): a
  * guesser cannot make the server try name after name, the refusal says nothing about names, and
  * other addresses are not held up.
  */
@@ -9,7 +9,7 @@ import path from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { createOfficeServices, type AdminServices } from '../../../src/server/admin/adminServices.ts';
 import { OneTimeLinks } from '../../../src/server/admin/oneTimeLinks.ts';
-import { FORGOT_ANSWER, FORGOT_PER_ADDRESS, forgotPassword } from '../../../src/server/admin/staffActions.ts';
+import { FORGOT_ANSWER, FORGOT_PER_ADDRESS, forgotPassword } from '../../../src/server/admin/forgotPassword.ts';
 import { openDatabase } from '../../../src/server/database.ts';
 
 const ORIGIN = 'https://isa.example.org';

@@ -5,11 +5,10 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { createAdminServices, type AdminServices } from '../../../src/server/admin/adminServices.ts';
 import { LINK_LIFETIME_MS, LINK_PROBLEMS, OneTimeLinks } from '../../../src/server/admin/oneTimeLinks.ts';
 import { Sessions, hashToken } from '../../../src/server/admin/sessions.ts';
+import { FORGOT_ANSWER, forgotPassword } from '../../../src/server/admin/forgotPassword.ts';
 import {
-  FORGOT_ANSWER,
   acceptLink,
   changeOwnPassword,
-  forgotPassword,
   changeRole,
   inviteColleague,
   removeColleague,

@@ -6,7 +6,7 @@ import { AdminUsers } from '../../../src/server/admin/users.ts';
 import { DatabaseSync } from 'node:sqlite';
 import { applyMigrations, DATABASE_FILE, openDatabase } from '../../../src/server/database.ts';
 
-/** The store's version before accounts had roles (the migration of issue 23, the fifth). */
+/** The store's version before accounts had roles (the fifth migration added them). */
 const BEFORE_ROLES = 4;
 
 const PASSWORD = 'a long enough password';

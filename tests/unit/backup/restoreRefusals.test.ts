@@ -1,6 +1,6 @@
 /**
  * A backup cannot be turned against the site: restore refuses a backup that is unsigned, signed
- * with another key or changed since it was signed (issue 35: a replaced password hash, a planted
+ * with another key or changed since it was signed (a replaced password hash, a planted
  * session, an owner invitation, an editor made owner), unless told --unsigned, which warns; and
  * even then symbolic links, hard links and special files anywhere in it (manifest included), a
  * store whose schema is not exactly what the site's migrations make (an injected trigger or
@@ -216,7 +216,7 @@ function addAccounts() {
   db.close();
 }
 
-describe('backups are signed by default (issue 35)', () => {
+describe('backups are signed by default', () => {
   /** What the reviewer changed in a backup, each then restored and working. */
   const tampering: [string, string][] = [
     [

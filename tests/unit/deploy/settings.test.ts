@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { readDeploySettings } from '../../../src/deploy/settings.ts';
-import { SettingsError } from '../../../src/server/settings.ts';
+import { SettingsError } from '../../../src/server/settingFields.ts';
 
 const project = '/srv/isa-site';
 const origin = () => 'https://github.com/example-society/site.git';

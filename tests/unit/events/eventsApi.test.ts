@@ -7,10 +7,12 @@ import { openDatabase } from '../../../src/server/database.ts';
 import type { EventsSource } from '../../../src/server/events/EventsSource.ts';
 import { openEventsSource } from '../../../src/server/events/index.ts';
 import { readEventsSettings } from '../../../src/server/events/settings.ts';
+import { readStoreSettings } from '../../../src/server/settings.ts';
 import { SqliteEventsSource } from '../../../src/server/events/SqliteEventsSource.ts';
 
 /** The events source the settings in `env` choose, as `npm start` opens it. */
-const eventsSourceOf = (env: NodeJS.ProcessEnv) => openEventsSource(readEventsSettings(env));
+const eventsSourceOf = (env: NodeJS.ProcessEnv) =>
+  openEventsSource(readEventsSettings(env), readStoreSettings(env).dataDir);
 
 let dataDir: string;
 let source: EventsSource;

@@ -6,9 +6,11 @@ import { DatabaseSync } from 'node:sqlite';
 import { describe, expect, it } from 'vitest';
 import { openEventsSource } from '../../../src/server/events/index.ts';
 import { readEventsSettings } from '../../../src/server/events/settings.ts';
+import { readStoreSettings } from '../../../src/server/settings.ts';
 
 /** The events source the settings in `env` choose, as `npm start` opens it. */
-const eventsSourceOf = (env: NodeJS.ProcessEnv) => openEventsSource(readEventsSettings(env));
+const eventsSourceOf = (env: NodeJS.ProcessEnv) =>
+  openEventsSource(readEventsSettings(env), readStoreSettings(env).dataDir);
 
 const addUser = (dataDir: string) =>
   spawnSync(process.execPath, ['scripts/admin.ts', 'add-user', 'asha'], {

@@ -1,21 +1,20 @@
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { EventsSettingsError, readEventsSettings } from '../../../src/server/events/settings.ts';
 
 describe('readEventsSettings', () => {
   it.each([
-    [{}, { kind: 'embedded', dataDir: path.resolve('data'), sampleData: true }],
+    [{}, { kind: 'embedded', sampleData: true }],
     [
       { DATA_DIR: '/srv/isa', EVENTS_SAMPLE_DATA: 'off' },
-      { kind: 'embedded', dataDir: '/srv/isa', sampleData: false },
+      { kind: 'embedded', sampleData: false },
     ],
     [
       { DATA_DIR: '/srv/isa', EVENTS_SAMPLE_DATA: 'OFF' },
-      { kind: 'embedded', dataDir: '/srv/isa', sampleData: false },
+      { kind: 'embedded', sampleData: false },
     ],
     [
       { DATA_DIR: '/srv/isa', EVENTS_SAMPLE_DATA: 'on' },
-      { kind: 'embedded', dataDir: '/srv/isa', sampleData: true },
+      { kind: 'embedded', sampleData: true },
     ],
     [
       { EVENTS_API_URL: 'http://host/Admin/api' },
@@ -31,7 +30,7 @@ describe('readEventsSettings', () => {
     ],
     [
       { EVENTS_API_URL: '', DATA_DIR: '/srv/isa' },
-      { kind: 'embedded', dataDir: '/srv/isa', sampleData: true },
+      { kind: 'embedded', sampleData: true },
     ],
   ])('%j -> %j', (env, expected) => {
     expect(readEventsSettings(env)).toEqual(expected);

@@ -3,6 +3,7 @@
  * offered (never by a production server in local mode, nor without the App), and the headers of
  * its answers (never cached or indexed, a policy of its own that lets only its scripts run).
  */
+import { writeResponse } from 'astro/app/node';
 import { describe, expect, it } from 'vitest';
 import { editorMismatch, editorOffered, isEditorPath } from '../../../src/lib/keystatic/access.ts';
 import {
@@ -12,7 +13,10 @@ import {
   withEditorHeaders,
 } from '../../../src/lib/keystatic/editorPolicy.ts';
 import { contentStorage } from '../../../src/lib/keystatic/storage.ts';
-import { readServerSettings, SettingsError } from '../../../src/server/settings.ts';
+import { NON_PAGE_POLICY } from '../../../src/server/http/contentSecurityPolicy.ts';
+import { SettingsError } from '../../../src/server/settingFields.ts';
+import { readServerSettings } from '../../../src/server/settings.ts';
+import { listeningSiteServer } from '../listeningSiteServer.ts';
 
 const APP = {
   KEYSTATIC_GITHUB_CLIENT_ID: 'Iv1.0123456789abcdef',
@@ -73,7 +77,7 @@ describe('where the editor is offered', () => {
     const response = editorNotFound();
     expect(response.status).toBe(404);
     expect(response.headers.get('cache-control')).toBe('no-store');
-    expect(response.headers.get('x-robots-tag')).toBe('noindex');
+    expect(response.headers.get('x-robots-tag')).toBe('noindex, nofollow');
     expect(await response.text()).toBe('Not found');
   });
 });
@@ -138,7 +142,6 @@ describe("the editor's headers", () => {
   ] as const)('in %s mode allows %s', (storage, directive) => {
     const policy = editorPolicy(page, storage);
     expect(policy).toContain(directive);
-    expect(policy).toContain("frame-ancestors 'none'");
     expect(policy).not.toContain("script-src 'self' 'unsafe-inline'");
   });
 
@@ -152,9 +155,32 @@ describe("the editor's headers", () => {
     expect(api.headers.get('cache-control')).toBe('no-store');
     expect(api.headers.get('x-robots-tag')).toBe('noindex, nofollow');
     expect(api.headers.get('etag')).toBeNull();
-    expect(api.headers.get('content-security-policy')).toBe("default-src 'none'; frame-ancestors 'none'");
+    expect(api.headers.get('content-security-policy')).toBeNull();
     const html = await withEditorHeaders(new Response(page, { headers: { 'content-type': 'text/html' } }), 'github');
     expect(html.headers.get('content-security-policy')).toBe(editorPolicy(page, 'github'));
     expect(await html.text()).toBe(page);
+  });
+
+  it('get frame-ancestors and the policy of what is not a page from the site server, the one place that adds them', async () => {
+    const { server, url } = await listeningSiteServer(
+      (request, response) => {
+        const answer =
+          request.url === '/keystatic'
+            ? new Response(page, { headers: { 'content-type': 'text/html' } })
+            : new Response('{}', { headers: { 'content-type': 'application/json' } });
+        void withEditorHeaders(answer, 'local').then((headed) => writeResponse(headed, response));
+      },
+      { log: false },
+    );
+    try {
+      const html = await fetch(`${url}/keystatic`);
+      expect(html.headers.get('content-security-policy')).toBe(
+        `${editorPolicy(page, 'local')}; frame-ancestors 'none'`,
+      );
+      const api = await fetch(`${url}/api/keystatic/tree`);
+      expect(api.headers.get('content-security-policy')).toBe(NON_PAGE_POLICY);
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
   });
 });
