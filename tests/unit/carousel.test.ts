@@ -36,7 +36,10 @@ describe('the rotation rule both carousels follow', () => {
 
   it('is paused by focus on anything in the carousel but its pause button', () => {
     class FakeElement {
-      constructor(private readonly attributes: string[]) {}
+      readonly attributes: string[];
+      constructor(attributes: string[]) {
+        this.attributes = attributes;
+      }
       hasAttribute(name: string) {
         return this.attributes.includes(name);
       }
