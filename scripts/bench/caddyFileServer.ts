@@ -14,7 +14,7 @@ import { NON_PAGE_POLICY } from '../../src/server/http/contentSecurityPolicy.ts'
 import { loadPagePolicies, SECURITY_HEADERS, STATIC_HEADERS_FILE } from '../../src/server/securityHeaders.ts';
 import { startProcess, type StartedProcess } from '../startProcess.ts';
 
-export const CADDY = '/usr/bin/caddy';
+const CADDY = '/usr/bin/caddy';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const REVALIDATED = 'public, max-age=0';
@@ -37,7 +37,7 @@ function pagePolicies(buildDir: string): [string, string][] {
 }
 
 /** The Caddyfile serving `buildDir`/client on 127.0.0.1:`port`. */
-export function caddyfile(buildDir: string, port: number): string {
+function caddyfile(buildDir: string, port: number): string {
   const pages = pagePolicies(buildDir).map(
     ([urlPath, policy]) => `\t\t${urlPath} ${quoted(policy)} ${quoted(REVALIDATED)}`,
   );

@@ -23,7 +23,7 @@ import { connections, duration, runs, without } from './options.ts';
 import { loadAverage, median, table } from './report.ts';
 
 /** The target: static pages at least this share of Caddy's file_server's rate, on the same files in the same run. */
-export const STATIC_TARGET = 0.9;
+const STATIC_TARGET = 0.9;
 const WARM_UP_SECONDS = 2;
 
 interface Server {
