@@ -13,8 +13,8 @@
  *
  * Builds first when needed and serves with a temporary data folder (scripts/productionServer.ts).
  *
- *   npm run bench [-- --runs 3] [--only lighthouse|load|search|uploads|signin|deploy] [--duration 10] [--connections 10]
- *                 [--route /branches ...] [--cpu-slowdown 4] [--merges 3]
+ *   npm run bench [-- --runs 3] [--only lighthouse|load|static|search|uploads|signin|deploy] [--duration 10]
+ *                 [--connections 10] [--route /branches ...] [--cpu-slowdown 4] [--merges 3] [--without kept-answers ...]
  *
  * 3. Search on a phone: the time from the last key of "Salem" (and of a bearer's surname) to the
  *    results on /search, with slow 4G and a slower CPU (scripts/bench/search.ts).
@@ -27,10 +27,14 @@
  *    GitHub's webhook, and the visitors' failed requests through Caddy during the switches
  *    (scripts/bench/deploy.ts; `npm run deploy` on a local repository, no server of its own).
  *
- * Parts: scripts/bench/ (options, lighthouse, load, search, uploads, signin, report).
+ * 7. Static files: the site's server against Caddy's file_server on the same built files, with brotli and without,
+ *    and with `--without kept-answers|precompressed` the site without that piece (scripts/bench/static.ts).
+ *
+ * Parts: scripts/bench/ (options, lighthouse, load, static, search, uploads, signin, report).
  *
  * Ports: BENCH_PORT (default 4671) for the site, the next one for the bare server, the one after
- * for Chromium's DevTools protocol, the one after that for the sign-in flood's server.
+ * for Chromium's DevTools protocol, the one after that for the sign-in flood's server, then the
+ * static part's: its site, Caddy, and a site without each piece.
  */
 import { deployReport } from './bench/deploy.ts';
 import { lighthouseReport } from './bench/lighthouse.ts';
@@ -38,6 +42,7 @@ import { loadReport } from './bench/load.ts';
 import { merges, only } from './bench/options.ts';
 import { searchReport } from './bench/search.ts';
 import { signInReport } from './bench/signin.ts';
+import { staticReport } from './bench/static.ts';
 import { uploadReport } from './bench/uploads.ts';
 import { loadAverage, machineLine } from './bench/report.ts';
 import { startProductionServer } from './productionServer.ts';
@@ -56,6 +61,7 @@ if (only === undefined || only === 'lighthouse' || only === 'load' || only === '
     await site.stop();
   }
 }
+if (only === undefined || only === 'static') await staticReport(SITE_PORT + 4);
 if (only === undefined || only === 'uploads') await uploadReport();
 if (only === undefined || only === 'signin') await signInReport(SITE_PORT + 3);
 if (only === undefined || only === 'deploy') await deployReport(merges, Math.max(1, Math.ceil(merges / 2)));

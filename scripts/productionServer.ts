@@ -32,6 +32,8 @@ export async function startProductionServer(
   tempPrefix: string,
   /** Settings of this server's own (TRUST_PROXY for the sign-in bench). */
   settings: Record<string, string> = {},
+  /** Arguments of scripts/start.ts (`--without=kept-answers` for the static-file bench). */
+  args: readonly string[] = [],
 ): Promise<RunningServer> {
   const url = `http://127.0.0.1:${port}`;
   // Measuring someone else's server by mistake would be worse than not measuring at all.
@@ -39,7 +41,7 @@ export async function startProductionServer(
     throw new Error(`Port ${port} is already in use; stop what listens there, or choose another port.`);
   // Builds can take a few minutes on a small machine: up to 5 minutes of asking.
   let shown = '';
-  const { stop } = await startProcess(process.execPath, ['scripts/start.ts'], {
+  const { stop } = await startProcess(process.execPath, ['scripts/start.ts', ...args], {
     what: 'The server',
     cwd: root,
     env: {

@@ -1,12 +1,14 @@
 /** The options of `npm run bench`, read from the command line and checked. */
 import { parseArgs } from 'node:util';
 import { FIXED_ROUTES } from '../../src/lib/routes.ts';
+import type { SpeedPiece } from '../../src/server/http/siteServer.ts';
 
 /** Every fixed route, and one event page of the sample data. */
 const ROUTES = [...FIXED_ROUTES, '/Events/1'];
 
-const USAGE = `Usage: npm run bench [-- --runs 3] [--only lighthouse|load|search|uploads|signin|deploy] [--duration 10] [--connections 10]
-                     [--route /branches ...] [--cpu-slowdown 4] [--merges 3]`;
+const USAGE = `Usage: npm run bench [-- --runs 3] [--only lighthouse|load|static|search|uploads|signin|deploy] [--duration 10]
+                     [--connections 10] [--route /branches ...] [--cpu-slowdown 4] [--merges 3]
+                     [--without kept-answers|precompressed ...]`;
 
 /** Stops with the reason and the usage, without a stack trace. */
 function usageError(reason: string): never {
@@ -25,6 +27,7 @@ function parseFlags() {
         route: { type: 'string', multiple: true },
         'cpu-slowdown': { type: 'string' },
         merges: { type: 'string', default: '3' },
+        without: { type: 'string', multiple: true },
         help: { type: 'boolean' },
       },
     }).values;
@@ -50,10 +53,15 @@ export const merges = Number(flags.merges);
 if (![runs, duration, connections, merges].every((value) => Number.isInteger(value) && value > 0)) {
   usageError('--runs, --duration, --connections and --merges take whole numbers above 0');
 }
-const PARTS = ['lighthouse', 'load', 'search', 'uploads', 'signin', 'deploy'] as const;
+const PARTS = ['lighthouse', 'load', 'static', 'search', 'uploads', 'signin', 'deploy'] as const;
 const isPart = (value: string | undefined): value is (typeof PARTS)[number] => PARTS.some((part) => part === value);
 if (flags.only !== undefined && !isPart(flags.only))
-  usageError('--only takes "lighthouse", "load", "search", "uploads", "signin" or "deploy"');
+  usageError(`--only takes one of ${PARTS.map((part) => `"${part}"`).join(', ')}`);
+const PIECES: readonly SpeedPiece[] = ['kept-answers', 'precompressed'];
+const isPiece = (value: string): value is SpeedPiece => PIECES.some((piece) => piece === value);
+/** The speed pieces the static part also measures the site without (src/server/http/siteServer.ts). */
+export const without = (flags.without ?? []).filter(isPiece);
+if (without.length !== (flags.without ?? []).length) usageError(`--without takes ${PIECES.join(' or ')}`);
 
 /** Which part to run: every one unless --only names one. */
 export const only = isPart(flags.only) ? flags.only : undefined;

@@ -1,9 +1,16 @@
 /**
- * Compresses the built static files once, at build time: every HTML, CSS, JavaScript, SVG, JSON
- * and XML file of at least 1 KiB in dist/client gets a brotli copy (`.br`, the highest quality)
- * and a gzip copy (`.gz`, level 9) next to it, kept only when smaller than the original. The
- * site server sends those copies to browsers that accept them (@fastify/static's `preCompressed`,
- * src/server/http/siteServer.ts) instead of compressing the same bytes again on every request.
+ * The built files' compressed copies, made once at build time, and what the site promises about them
+ * (tests/unit/precompressedFiles.test.ts and tests/e2e/precompressed.spec.ts fail when it breaks):
+ * 1. Every HTML, CSS, JavaScript, SVG, JSON and XML file of at least 1 KiB in dist/client gets a brotli copy (`.br`,
+ *    the highest quality) and a gzip copy (`.gz`, level 9) next to it, each the original's bytes once decoded, and
+ *    kept only when smaller than the original. Nothing else gets one.
+ * 2. The site server (@fastify/static's `preCompressed`, src/server/http/siteServer.ts) sends a client the copy it
+ *    accepts in place of the original, with its own length and ETag and `Vary: Accept-Encoding`, and the original
+ *    when it accepts none or the copy is missing; a copy is never answered at its own path (`/index.html.br` is
+ *    Astro's 404).
+ * Why: compressing the same bytes on every request instead (brotli at quality 4, as `compression` does for Astro's
+ * answers) brings the pages asked for with brotli to a twentieth of Caddy's `file_server` serving these copies
+ * (`npm run bench -- --only static --without precompressed`, docs/performance.md).
  *
  * Runs last among the build steps (astro.config.mjs), after the search index is written.
  */

@@ -1,26 +1,33 @@
 /**
- * The built files' whole answers, kept in memory once @fastify/static has sent them, and sent again from there to a
- * plain GET (no Range, no condition: those still go to the plugin) that the plugin would answer with the same copy:
- * the same headers and bytes, after one `stat` of the file in place of @fastify/send's stat, open, read, close and
- * stream (more than twice the rate of GET /: docs/performance.md). No plugin keeps answers; lru-cache bounds them.
+ * The built files' answers kept in memory, and sent again from there. Why: without them the site's static pages
+ * run at a fifth to two fifths of Caddy's `file_server` on the same files, with them at about its rate or more
+ * (`npm run bench -- --only static --without kept-answers`, docs/performance.md): a kept answer costs one `stat`
+ * where @fastify/send's costs a stat, an open, a read, a close and a stream. No Fastify plugin keeps answers.
  *
- * Bounded by what they hold (keyed by the raw Accept-Encoding and counting only bodies, 102,000 requests
- * with 15 KB headers took a server from 306 MB to 1,742 MB: docs/performance.md). Nothing a visitor writes is kept:
- * - an answer is kept per file and per encoding sent (`br`, `gzip`, none): `br /index.html`; the bound, 16 MiB,
- *   counts its body, its headers and its key;
- * - which encoding the plugin sends a file in depends on the copies the client accepts, in the plugin's order
- *   (`staticCopiesTried`: one of 16 values such as "br,gzip,deflate", whatever the header) and on the copies the
- *   build has: the encoding it sent is remembered per file and per that order, at most 4,096 of them.
- * The file is the decoded path in the build that an answer was sent for, so only files that exist are keys.
- *
- * The disk is still followed: an answer whose file has changed size or modification time, or gone, is dropped, and
- * the plugin answers from the disk (the same test as the plugin's ETag). Used by the site server (http/siteServer.ts).
+ * What this module promises (tests/unit/keptAnswers.test.ts and keptAnswersContract.test.ts fail when it breaks):
+ * 1. Invisible: a plain GET (no Range, no condition; HEAD and the rest go to the plugin) gets the answer
+ *    @fastify/static would send for it now, with the same status, headers and bytes, in the copy the plugin would
+ *    choose for its Accept-Encoding (`staticCopiesTried` below follows the plugin's own negotiation).
+ * 2. Only the file's answer is kept: the headers the plugin wrote or changed and the bytes it sent. A header set for
+ *    the request before the file was sent (the security headers, on Fastify's reply or on Node's response, whichever
+ *    hook sets them) is not kept: each request's own hooks set it again.
+ * 3. Fresh: an answer whose file has changed size or modification time, or gone, is dropped and the plugin answers
+ *    from the disk (the same test as its ETag), after one `stat` per request.
+ * 4. Bounded by what it holds, whatever clients send: answers are keyed by the file (the decoded path of a file the
+ *    plugin sent, so only files that exist) and the encoding sent (`br`, `gzip`, none), within 16 MiB counting
+ *    bodies, headers and keys, no file over 256 KiB; the encoding the plugin chose is remembered per file and per
+ *    order of copies the request accepts (one of 16 values, however the header is written), at most 4,096 of them.
+ *    (Keyed by the raw Accept-Encoding and counting bodies only, 102,000 requests with 15 KB headers once took the
+ *    server from 306 MB to 1,742 MB.)
+ * Used by the site server's route for built files (http/siteServer.ts): `send` in place of `reply.sendFile`,
+ * `keep` as that route's onSend hook.
  */
 import { ReadStream } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
+import negotiate from '@fastify/accept-negotiator';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { LRUCache } from 'lru-cache';
-import { staticCopiesTried } from './endpoints/contentEncoding.ts';
+import { rememberedChoice } from './endpoints/contentEncoding.ts';
 
 /** Request headers that make @fastify/send's answer other than the whole file. */
 const CONDITIONS = ['range', 'if-match', 'if-none-match', 'if-modified-since', 'if-unmodified-since'];
@@ -29,6 +36,32 @@ const CONDITIONS = ['range', 'if-match', 'if-none-match', 'if-modified-since', '
 const ENTRY_OVERHEAD = 256;
 /** How many (file, copies tried) pairs have their encoding remembered. */
 const MAX_CHOICES = 4096;
+
+/** The encodings @fastify/static 10 looks for a precompressed copy in (its getEncodingHeader). */
+const STATIC_ENCODINGS = ['br', 'gzip', 'deflate'] as const;
+
+function negotiateStaticCopies(acceptEncoding: string): string {
+  // As the plugin does: lower case, and "*" taken as gzip; each next choice among those not tried yet.
+  const header = acceptEncoding.toLowerCase().replace(/\*/gu, 'gzip');
+  const tried: string[] = [];
+  let left: string[] = [...STATIC_ENCODINGS];
+  for (let next = negotiate(header, left); next; next = negotiate(header, left)) {
+    tried.push(next);
+    left = left.filter((encoding) => encoding !== next);
+  }
+  return tried.join(',');
+}
+
+const staticCopies = rememberedChoice(negotiateStaticCopies);
+
+/**
+ * The copies of a built file @fastify/static tries for a request, in its order, as one short text ("br,gzip,deflate";
+ * "" for the original only): one of 16 values, whatever the client wrote. The plugin sends the first that exists,
+ * else the original.
+ */
+export function staticCopiesTried(acceptEncoding: string | undefined): string {
+  return acceptEncoding === undefined ? '' : staticCopies(acceptEncoding);
+}
 
 type Headers = Parameters<FastifyReply['headers']>[0];
 interface Answer {
@@ -56,14 +89,18 @@ export function keptAnswers({ maxBytes = 2 ** 24, maxFileBytes = 2 ** 18 } = {})
   });
   /** The encoding the plugin sent each file in ('' for none), per the copies a request accepted. */
   const encodings = new LRUCache<string, string>({ max: MAX_CHOICES });
-  /** What a request that went to the plugin asked for, to keep its answer under (`keep`). */
-  const asked = new WeakMap<FastifyRequest, { choice: string; path: string }>();
+  /** What a request that went to the plugin asked for, and its headers then (promise 2), to keep its answer under. */
+  const asked = new WeakMap<FastifyRequest, { choice: string; path: string; before: Headers }>();
 
   const isPlain = (request: FastifyRequest) =>
     request.method === 'GET' && CONDITIONS.every((name) => request.headers[name] === undefined);
   const unchanged = async ({ file, mtimeMs, body }: Answer) => {
     const now = await stat(file).catch(() => undefined);
     return now?.mtimeMs === mtimeMs && now.size === body.byteLength;
+  };
+  const toPlugin = (request: FastifyRequest, reply: FastifyReply, choice: string, path: string) => {
+    asked.set(request, { choice, path, before: { ...reply.getHeaders() } });
+    void reply.sendFile(path);
   };
   return {
     /** Sends `path` (a file in the plugin's root): its kept answer while the file is unchanged, else the plugin's. */
@@ -73,16 +110,12 @@ export function keptAnswers({ maxBytes = 2 ** 24, maxFileBytes = 2 ** 18 } = {})
       const encoding = encodings.get(choice);
       const key = encoding === undefined ? undefined : `${encoding} ${path}`;
       const answer = key === undefined ? undefined : answers.get(key);
-      if (key === undefined || !answer) {
-        asked.set(request, { choice, path });
-        return void reply.sendFile(path);
-      }
+      if (key === undefined || !answer) return toPlugin(request, reply, choice, path);
       unchanged(answer)
         .then((same) => {
           if (same) return void reply.headers(answer.headers).send(answer.body);
           answers.delete(key);
-          asked.set(request, { choice, path });
-          void reply.sendFile(path);
+          toPlugin(request, reply, choice, path);
         })
         .catch((error: unknown) => void reply.send(error));
     },
@@ -97,9 +130,10 @@ export function keptAnswers({ maxBytes = 2 ** 24, maxFileBytes = 2 ** 18 } = {})
         encodings.set(wanted.choice, encoding);
         const key = `${encoding} ${wanted.path}`;
         if (!answers.has(key)) {
-          // Fastify's headers only: those set on Node's response (security headers) are set for every request.
-          const headers = Object.entries(reply.getHeaders()).filter(([name]) => !reply.raw.hasHeader(name));
-          const context = { file: String(file), headers: Object.fromEntries(headers) };
+          const { before } = wanted;
+          const changed = ([name, value]: [string, unknown]) => String(before[name] ?? '') !== String(value);
+          const written = Object.entries(reply.getHeaders()).filter(changed);
+          const context = { file: String(file), headers: Object.fromEntries(written) };
           answers.fetch(key, { context }).catch(() => undefined); // A file that cannot be read is not kept.
         }
       }

@@ -8,8 +8,7 @@ import Fastify from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { precompressDirectory } from '../../src/integrations/precompress.ts';
 import { listeningSiteServer } from './listeningSiteServer.ts';
-import { staticCopiesTried } from '../../src/server/endpoints/contentEncoding.ts';
-import { keptAnswers } from '../../src/server/keptAnswers.ts';
+import { keptAnswers, staticCopiesTried } from '../../src/server/keptAnswers.ts';
 import { rawRequest } from '../e2e/rawHttp.ts';
 
 // The answers are read into memory with readFile: counted, and awaited before a test changes a file.

@@ -1,14 +1,14 @@
 /**
  * Which encoding an answer is sent in, from the request's Accept-Encoding: for the events list kept ready in several
- * (src/server/api/eventsListText.ts), as negotiated by the `negotiator` package; for the built files, the order in
- * which @fastify/static tries their precompressed copies (src/server/keptAnswers.ts), with its own negotiator.
+ * (src/server/api/eventsListText.ts), as negotiated by the `negotiator` package. (The built files' copies are chosen
+ * by @fastify/static; src/server/keptAnswers.ts follows its choice.)
  *
  * Browsers send a handful of Accept-Encoding values, and negotiating one again cost a tenth of an events_list call,
- * so the outcome is remembered per value; any client may send any value, so what is remembered is bounded by what
- * it holds: at most REMEMBERED values of at most REMEMBERED_LENGTH characters (a longer one is negotiated each time),
- * the least recently used forgotten first (a bound on the count alone would let each value be 15 KB).
+ * so the outcome is remembered per value (`rememberedChoice`, also used for the built files' kept answers); any client
+ * may send any value, so what is remembered is bounded by what it holds: at most REMEMBERED values of at most
+ * REMEMBERED_LENGTH characters (a longer one is negotiated each time), the least recently used forgotten first (a
+ * bound on the count alone would let each value be 15 KB).
  */
-import negotiate from '@fastify/accept-negotiator';
 import { LRUCache } from 'lru-cache';
 import Negotiator from 'negotiator';
 
@@ -62,30 +62,4 @@ export function preferredEncoding(
 ): Encoding {
   const remembered = available === ENCODINGS && acceptEncoding !== undefined;
   return remembered ? chosen(acceptEncoding) : chooseEncoding(acceptEncoding, available);
-}
-
-/** The encodings @fastify/static 10 looks for a precompressed copy in (its getEncodingHeader). */
-const STATIC_ENCODINGS = ['br', 'gzip', 'deflate'] as const;
-
-function negotiateStaticCopies(acceptEncoding: string): string {
-  // As the plugin does: lower case, and "*" taken as gzip; each next choice among those not tried yet.
-  const header = acceptEncoding.toLowerCase().replace(/\*/gu, 'gzip');
-  const tried: string[] = [];
-  let left: string[] = [...STATIC_ENCODINGS];
-  for (let next = negotiate(header, left); next; next = negotiate(header, left)) {
-    tried.push(next);
-    left = left.filter((encoding) => encoding !== next);
-  }
-  return tried.join(',');
-}
-
-const staticCopies = rememberedChoice(negotiateStaticCopies);
-
-/**
- * The copies of a built file @fastify/static tries for a request, in its order, as one short text ("br,gzip,deflate";
- * "" for the original only): one of 16 values, whatever the client wrote. The plugin sends the first that exists,
- * else the original.
- */
-export function staticCopiesTried(acceptEncoding: string | undefined): string {
-  return acceptEncoding === undefined ? '' : staticCopies(acceptEncoding);
 }

@@ -53,7 +53,14 @@ export interface SiteServerOptions {
   clientDir?: string;
   /** Routes answered without Astro (the events API: src/server/api/eventsRoutes.ts). */
   routes?: FastifyPluginAsync;
+  /**
+   * Speed pieces turned off, for `npm run bench -- --only static` to measure what each is worth (never in
+   * production): the kept answers, or the build's compressed copies (the files are then compressed on the way).
+   */
+  without?: readonly SpeedPiece[];
 }
+
+export type SpeedPiece = 'kept-answers' | 'precompressed';
 
 const pathOf = (url: string) => url.split('?', 1)[0] ?? url;
 
@@ -102,7 +109,7 @@ export async function createSiteServer(astro: NodeHandler, options: SiteServerOp
     await app.register(fastifyStatic, {
       root: options.clientDir,
       serve: false, // Sent by the GET route below: the plugin's own reads each path's folders every time.
-      preCompressed: true,
+      preCompressed: !options.without?.includes('precompressed'),
       dotfiles: 'ignore', // Left to Astro (its 404), as a path with no file.
       setHeaders: (reply) => {
         reply.header('Vary', 'Accept-Encoding'); // As before, and the plugin then adds no lower-case one.
@@ -153,10 +160,15 @@ export async function createSiteServer(astro: NodeHandler, options: SiteServerOp
   // A built file (a folder's path: its index.html, which @fastify/static would stat once more to find), its answer
   // kept in memory once sent (../keptAnswers.ts), else Astro; a compressed copy is sent only in place of its original.
   const kept = keptAnswers();
-  app.get('/*', { onSend: kept.keep }, (request, reply) => {
+  const sendFile = options.without?.includes('kept-answers') ? undefined : kept.send;
+  const onTheWay = options.without?.includes('precompressed');
+  app.get('/*', sendFile ? { onSend: kept.keep } : {}, (request, reply) => {
     const pathname = decodedPath(request.url);
     if (!options.clientDir || !pathname || /\.(br|gz)$/.test(pathname)) return toAstro(request, reply);
-    kept.send(request, reply, pathname.endsWith('/') ? `${pathname}index.html` : pathname);
+    const file = pathname.endsWith('/') ? `${pathname}index.html` : pathname;
+    const send = () => (sendFile ? sendFile(request, reply, file) : void reply.sendFile(file));
+    if (onTheWay) compress.handle(request.raw, reply.raw, send);
+    else send();
   });
   app.post('/*', toAstro);
   app.setNotFoundHandler(toAstro);
