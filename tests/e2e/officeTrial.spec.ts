@@ -43,7 +43,7 @@ const valuesOf = (page: Page) =>
 test('two tabs on one event keep both captions; a photo deleted in one goes from the other; the note names photo 2 of 3', async ({
   browser,
 }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(120_000);
   const tabA = await tab(browser);
   await newDraft(tabA, 'Two tabs day');
   await tabA.getByRole('button', { name: 'Save draft' }).click();
@@ -53,7 +53,7 @@ test('two tabs on one event keep both captions; a photo deleted in one goes from
   );
   await tabA.getByLabel('Choose photos').setInputFiles(files);
   // Three photos, each decoded and stored in turn: on a busy machine that takes a while.
-  await expect(tabA.getByText('3 of 3 uploaded.')).toBeVisible({ timeout: 30_000 });
+  await expect(tabA.getByText('3 of 3 uploaded.')).toBeVisible({ timeout: 60_000 });
   await expect(tabA.locator('progress')).toHaveCount(0);
 
   await test.step('each card names its file until it has a description', async () => {
