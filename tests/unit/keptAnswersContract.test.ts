@@ -3,7 +3,7 @@
  * would send (the site server with kept answers against the same server without them, request for request), and it
  * holds only what the plugin wrote, never a header set for the request that first asked.
  */
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import * as fsPromises from 'node:fs/promises';
 import http from 'node:http';
 import { tmpdir } from 'node:os';
@@ -11,9 +11,9 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { precompressDirectory } from '../../src/integrations/precompress.ts';
 import { keptAnswers } from '../../src/server/keptAnswers.ts';
 import { rawRequest } from '../e2e/rawHttp.ts';
+import { builtFolder, PAGE } from './builtFolder.ts';
 import { listeningSiteServer } from './listeningSiteServer.ts';
 
 // The answers are read into memory with readFile: awaited before the kept answers are asked for.
@@ -23,7 +23,6 @@ vi.mock('node:fs/promises', async (original) => {
 });
 const readFile = vi.mocked(fsPromises.readFile);
 
-const PAGE = `<!doctype html><title>Branches</title>${'<p>Dr. Example, Secretary, Salem branch.</p>'.repeat(100)}`;
 const PATHS = ['/', '/index.html', '/branches', '/branches/', '/_astro/island.Bx1.js', '/photo.png', '/tiny.css'];
 const ACCEPTED = [
   undefined,
@@ -51,16 +50,7 @@ const answer = async (port: number, pathname: string, accept: string | undefined
 };
 
 beforeAll(async () => {
-  dir = mkdtempSync(path.join(tmpdir(), 'isa-kept-contract-'));
-  mkdirSync(path.join(dir, 'branches'));
-  mkdirSync(path.join(dir, '_astro'));
-  writeFileSync(path.join(dir, 'index.html'), PAGE);
-  writeFileSync(path.join(dir, 'branches', 'index.html'), PAGE.replace('Branches', 'Our Branches'));
-  writeFileSync(path.join(dir, '_astro', 'island.Bx1.js'), `export const text = ${JSON.stringify(PAGE)};`);
-  writeFileSync(path.join(dir, 'tiny.css'), 'p{margin:0}');
-  writeFileSync(path.join(dir, 'photo.png'), Buffer.alloc(4096, 7));
-  await precompressDirectory(dir);
-  rmSync(path.join(dir, 'branches', 'index.html.br')); // Only gzip or the original for this one.
+  dir = await builtFolder('isa-kept-contract-', `export const text = ${JSON.stringify(PAGE)};`);
   readFile.mockClear();
 });
 

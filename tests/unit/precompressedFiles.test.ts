@@ -1,21 +1,19 @@
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync, statSync } from 'node:fs';
 import http from 'node:http';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { precompressDirectory } from '../../src/integrations/precompress.ts';
 import {
   preferredEncoding,
   rememberedChoice,
   REMEMBERED,
   REMEMBERED_LENGTH,
 } from '../../src/server/endpoints/contentEncoding.ts';
+import { builtFolder, PAGE } from './builtFolder.ts';
 import { listeningSiteServer } from './listeningSiteServer.ts';
 import { SECURITY_HEADERS } from '../../src/server/securityHeaders.ts';
 import { rawRequest } from '../e2e/rawHttp.ts';
 
-const PAGE = `<!doctype html><title>Branches</title>${'<p>Dr. Example, Secretary, Salem branch.</p>'.repeat(100)}`;
 const SCRIPT = `export const names = ${JSON.stringify(Array.from({ length: 200 }, (_, index) => `bearer ${index}`))};`;
 const PAGE_POLICY = "default-src 'self'; frame-ancestors 'none'";
 let dir: string;
@@ -27,17 +25,7 @@ const request = (pathname: string, headers: Record<string, string> = {}, method 
   rawRequest(`http://127.0.0.1:${port}${pathname}`, headers, method);
 
 beforeAll(async () => {
-  dir = mkdtempSync(path.join(tmpdir(), 'isa-precompressed-'));
-  mkdirSync(path.join(dir, 'branches'));
-  mkdirSync(path.join(dir, '_astro'));
-  writeFileSync(path.join(dir, 'index.html'), PAGE);
-  writeFileSync(path.join(dir, 'branches', 'index.html'), PAGE.replace('Branches', 'Our Branches'));
-  writeFileSync(path.join(dir, '_astro', 'island.Bx1.js'), SCRIPT);
-  writeFileSync(path.join(dir, 'tiny.css'), 'p{margin:0}');
-  writeFileSync(path.join(dir, 'photo.png'), Buffer.alloc(4096, 7));
-  await precompressDirectory(dir);
-  // A page whose brotli copy is missing: only gzip or the original can be sent.
-  rmSync(path.join(dir, 'branches', 'index.html.br'));
+  dir = await builtFolder('isa-precompressed-', SCRIPT);
 
   ({ server, port } = await listeningSiteServer(
     (incoming, response) => {
