@@ -180,6 +180,8 @@ describe("the editor's headers", () => {
       const api = await fetch(`${url}/api/keystatic/tree`);
       expect(api.headers.get('content-security-policy')).toBe(NON_PAGE_POLICY);
     } finally {
+      // fetch keeps its connections open, and close() alone waited for them (up to the test's limit).
+      server.closeAllConnections();
       await new Promise((resolve) => server.close(resolve));
     }
   });
