@@ -5,7 +5,7 @@
  */
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from './axe.ts';
-import { photoFile, signedInState, startAdminServer, type StorageState } from './adminServer.ts';
+import { choosePhotos, photoFile, signedInState, startAdminServer, type StorageState } from './adminServer.ts';
 import type { OwnServer } from './ownServer.ts';
 
 test.describe.configure({ mode: 'default' });
@@ -36,13 +36,6 @@ async function newDraft(page: Page, title: string, place = 'Madurai', date = '20
   await page.getByRole('button', { name: 'Save draft' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'The draft is saved' })).toBeVisible();
   return Number(/\/Admin\/events\/(\d+)/.exec(page.url())?.[1]);
-}
-
-/** Chooses files once the photos island can take them (it hydrates after the page loads). */
-async function choosePhotos(page: Page, files: Parameters<Page['setInputFiles']>[1]) {
-  const input = page.getByLabel('Choose photos');
-  await expect(input).toBeEnabled();
-  await input.setInputFiles(files);
 }
 
 /** A page of a visitor who is not signed in. */

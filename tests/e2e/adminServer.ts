@@ -62,3 +62,13 @@ export async function photoFile(name: string, colour: string) {
   const buffer = await solidJpeg(320, 240, colour);
   return { name, mimeType: 'image/jpeg', buffer };
 }
+
+/**
+ * Chooses files once the photos island can take them: its input is disabled until it hydrates, and
+ * files set on it before then are never sent (on a loaded machine that is after the page shows).
+ */
+export async function choosePhotos(page: Page, files: Parameters<Page['setInputFiles']>[1]) {
+  const input = page.getByLabel('Choose photos');
+  await expect(input).toBeEnabled();
+  await input.setInputFiles(files);
+}

@@ -8,7 +8,7 @@
  */
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from './axe.ts';
-import { photoFile, signIn, signedInState, startAdminServer, type StorageState } from './adminServer.ts';
+import { choosePhotos, photoFile, signIn, signedInState, startAdminServer, type StorageState } from './adminServer.ts';
 import type { OwnServer } from './ownServer.ts';
 
 test.describe.configure({ mode: 'default' });
@@ -39,9 +39,8 @@ async function draftWithPhotos(page: Page, title: string, colours: string[], dat
   await expect(page.getByRole('status').filter({ hasText: 'The draft is saved' })).toBeVisible();
   const id = Number(/\/Admin\/events\/(\d+)/.exec(page.url())?.[1]);
   if (colours.length > 0) {
-    await expect(page.getByLabel('Choose photos')).toBeEnabled();
     const files = await Promise.all(colours.map((colour, index) => photoFile(`${index + 1}.jpg`, colour)));
-    await page.getByLabel('Choose photos').setInputFiles(files);
+    await choosePhotos(page, files);
     await expect(page.getByText(`${colours.length} of ${colours.length} uploaded.`)).toBeVisible();
   }
   return id;
@@ -123,14 +122,11 @@ test('photos chosen as a, b, c are listed as a, b, c even when a finishes last',
     stored.set(name, (await answer.json()).photo.id);
     await route.fulfill({ response: answer });
   });
-  await expect(page.getByLabel('Choose photos')).toBeEnabled();
-  await page
-    .getByLabel('Choose photos')
-    .setInputFiles([
-      await photoFile('a.jpg', '#a33'),
-      await photoFile('b.jpg', '#3a3'),
-      await photoFile('c.jpg', '#33a'),
-    ]);
+  await choosePhotos(page, [
+    await photoFile('a.jpg', '#a33'),
+    await photoFile('b.jpg', '#3a3'),
+    await photoFile('c.jpg', '#33a'),
+  ]);
   await expect(page.getByText('3 of 3 uploaded.')).toBeVisible();
   await expect(descriptions(page)).toHaveCount(3);
   expect(await itemIds(page)).toEqual(['a.jpg', 'b.jpg', 'c.jpg'].map((name) => `photo-${stored.get(name)}`));
@@ -281,8 +277,7 @@ test('the smaller things: focus on the first error, a warning before publishing 
       if (calls === 1) await route.abort('connectionreset');
       else await route.continue();
     });
-    await expect(page.getByLabel('Choose photos')).toBeEnabled();
-    await page.getByLabel('Choose photos').setInputFiles([await photoFile('dropped.jpg', '#a33')]);
+    await choosePhotos(page, [await photoFile('dropped.jpg', '#a33')]);
     await expect(page.locator('.photo-upload')).toContainText('The connection failed.');
     await expectNoAxeViolations(page);
     await page.getByRole('button', { name: 'Retry dropped.jpg' }).click();

@@ -8,7 +8,7 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from './axe.ts';
 import { holdIslandScripts } from './holdScripts.ts';
-import { photoFile, signedInState, startAdminServer, type StorageState } from './adminServer.ts';
+import { choosePhotos, photoFile, signedInState, startAdminServer, type StorageState } from './adminServer.ts';
 import type { OwnServer } from './ownServer.ts';
 
 const PHONE = { width: 390, height: 844 };
@@ -51,7 +51,7 @@ test('two tabs on one event keep both captions; a photo deleted in one goes from
   const files = await Promise.all(
     ['#a33', '#3a3', '#33a'].map((colour, index) => photoFile(`IMG_00${index + 1}.jpg`, colour)),
   );
-  await tabA.getByLabel('Choose photos').setInputFiles(files);
+  await choosePhotos(tabA, files);
   // Three photos, each decoded and stored in turn: on a busy machine that takes a while.
   await expect(tabA.getByText('3 of 3 uploaded.')).toBeVisible({ timeout: 60_000 });
   await expect(tabA.locator('progress')).toHaveCount(0);
