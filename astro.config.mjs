@@ -96,18 +96,18 @@ export default defineConfig({
   // Pages that embed a frame add its host with Astro.csp.insertDirective(); the site server sends
   // the policy of prerendered pages as a header (see src/server/http/contentSecurityPolicy.ts).
   security: {
-    // Cross-site form posts are refused by src/middleware.ts instead: Astro's check also refuses
-    // the body-less events_list POST of the events contract (see src/server/endpoints/originCheck.ts).
-    checkOrigin: false,
+    // Astro refuses a form post (or a body-less POST) to a page, endpoint or action whose Origin is not the
+    // request's; the site server hands Astro every request as one for the public origin, SITE_URL's, whatever
+    // Host it came with (src/server/http/publicOrigin.ts), so this is the one origin rule of what Astro serves.
+    checkOrigin: true,
+    // The largest body an action reads: a contact message is far smaller, even with every character escaped.
+    actionBodySizeLimit: 64 * 1024,
     // Which proxies are believed is decided by the site server, not here: it resolves the client's
-    // address and X-Forwarded-Proto/Host once per request with TRUST_PROXY (Fastify's trustProxy,
-    // src/server/http/forwardedHeaders.ts), replaces X-Forwarded-For by that one address and drops the forwarded headers
-    // no trusted proxy sent. Astro believes forwarded headers only for hosts matching this list
-    // (for `clientAddress` it reads the leftmost X-Forwarded-For), so the list matches every host:
-    // `clientAddress` is then the address the site server resolved, whatever Host a visitor sends,
-    // and behind a trusted TLS proxy the request's URL is https://. Absolute URLs and the origin
-    // form posts must come from never come from the request: both are SITE_URL's (src/lib/siteUrl.ts).
-    // Only `npm start` (scripts/start.ts) may serve the build: the bare entry has no such filter.
+    // address once per request with TRUST_PROXY (Fastify's trustProxy, src/server/http/forwardedHeaders.ts)
+    // and replaces X-Forwarded-For by that one address. Astro believes forwarded headers only for hosts
+    // matching this list (for `clientAddress` it reads the leftmost X-Forwarded-For), so the list matches
+    // every host: `clientAddress` is then the address the site server resolved. Only `npm start`
+    // (scripts/start.ts) may serve the build: the bare entry has no such filter.
     allowedDomains: [{}],
     csp: {
       directives: [

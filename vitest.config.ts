@@ -1,6 +1,14 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
+  // What src/server code takes from `astro:actions` (isInputError, ActionError) outside Astro's build: its client
+  // half, which needs no virtual module. Actions themselves are tested through the built site (tests/e2e).
+  resolve: {
+    alias: {
+      'astro:actions': fileURLToPath(new URL('node_modules/astro/dist/actions/runtime/client.js', import.meta.url)),
+    },
+  },
   test: {
     include: ['tests/unit/**/*.test.ts'],
     environment: 'node',

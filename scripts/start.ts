@@ -151,6 +151,7 @@ const app = await createSiteServer((request, response) => handler(request, respo
   // Each prerendered page's Content-Security-Policy, as Astro wrote it at build (dist/_headers.json).
   pagePolicy: loadPagePolicies(built),
   trustProxy: settings.trustProxy,
+  publicOrigin: services.publicOrigin,
   timeouts: settings.timeouts,
   // Every built file, and the copies compressed at build time (src/integrations/precompress.ts).
   clientDir: path.join(built, 'client'),

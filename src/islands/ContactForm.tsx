@@ -4,19 +4,21 @@
  *
  * Submitting with a required field empty shows "Please fill in all required fields" (an alert),
  * marks the empty fields invalid and moves focus to the first of them. Otherwise the message goes
- * to the site's server (POST /api/contact), which stores it for the office; once it is stored,
- * every field is cleared and a polite status says so. If it could not be sent, the text stays
- * in the form and the visitor is told why.
+ * to the site's server (the contact action, src/actions/contact.ts), which stores it for the office;
+ * once it is stored, every field is cleared and a polite status says so. If it could not be sent,
+ * the text stays in the form and the visitor is told why.
  *
- * Without JavaScript the same form is an ordinary form post to /Contact-Us, whose answer is the
- * page again with the outcome (props `initial*`, rendered by the server).
+ * Without JavaScript the same form is an ordinary form post to the Contact Us page running the same
+ * action, whose answer is the page again with the outcome (props `initial*`, rendered by the server).
  */
+import { actions, isInputError, type ActionError } from 'astro:actions';
 import { useEffect, useId, useState, type ChangeEvent, type SubmitEvent } from 'react';
 import { typedBeforeHydration } from './typedBeforeHydration.ts';
 import {
   CONTACT_FIELDS,
   CONTACT_HONEYPOT_FIELD,
   CONTACT_TOKEN_FIELD,
+  MISSING_FIELDS_MESSAGE,
   EMPTY_CONTACT_FORM,
   MAX_LENGTH,
   MESSAGE_RECEIVED,
@@ -29,10 +31,8 @@ import {
 import './ContactForm.css';
 
 export interface ContactFormProps {
-  /** Where the form posts without JavaScript (the Contact Us page itself). */
+  /** Where the form posts without JavaScript (the Contact Us page, running the contact action). */
   action: string;
-  /** Where the island sends the message as JSON. */
-  endpoint: string;
   /** The form token the server gave out with this page. */
   formToken: string;
   /** The privacy notice, linked under the form. */
@@ -46,29 +46,18 @@ export interface ContactFormProps {
 
 type FieldElement = HTMLInputElement | HTMLTextAreaElement;
 
-/** The fields of a server answer that the form uses. */
-interface ServerAnswer {
-  error?: string;
-  fields: ContactField[];
-  formToken?: string;
-}
+/** The action's refusals whose words are for the visitor (any other failure: NOT_SENT_MESSAGE). */
+const TOLD = new Set(['BAD_REQUEST', 'CONFLICT', 'TOO_MANY_REQUESTS', 'SERVICE_UNAVAILABLE']);
+/** Refusals after which the form must be sent with a new token (it was too old, or already used). */
+const NEW_TOKEN = new Set(['BAD_REQUEST', 'CONFLICT']);
 
-function readAnswer(body: unknown): ServerAnswer {
-  const get = (key: string): unknown =>
-    typeof body === 'object' && body !== null ? Reflect.get(body, key) : undefined;
-  const error = get('error');
-  const fields = get('fields');
-  const formToken = get('formToken');
-  return {
-    ...(typeof error === 'string' ? { error } : {}),
-    fields: Array.isArray(fields) ? CONTACT_FIELDS.filter((field) => fields.includes(field)) : [],
-    ...(typeof formToken === 'string' ? { formToken } : {}),
-  };
+function refusalText(error: ActionError): string {
+  if (error.code === 'CONTENT_TOO_LARGE') return 'The message is too long to send. Please shorten it.';
+  return TOLD.has(error.code) && error.message ? error.message : NOT_SENT_MESSAGE;
 }
 
 export function ContactForm({
   action,
-  endpoint,
   formToken: firstToken,
   privacyHref,
   initialValues = EMPTY_CONTACT_FORM,
@@ -123,28 +112,27 @@ export function ContactForm({
       showProblem(form, check.error, check.fields);
       return;
     }
-    const honeypot = form.elements.namedItem(CONTACT_HONEYPOT_FIELD);
     setSending(true);
     setError('');
     setReceived(false);
     try {
-      const response = await fetch(endpoint, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
-        body: JSON.stringify({
-          ...values,
-          [CONTACT_TOKEN_FIELD]: formToken,
-          [CONTACT_HONEYPOT_FIELD]: honeypot instanceof HTMLInputElement ? honeypot.value : '',
-        }),
-      });
-      const answer = readAnswer(await response.json().catch(() => undefined));
-      if (answer.formToken) setFormToken(answer.formToken);
-      if (response.ok) {
+      // The form's own fields: the message, its token and the bot trap.
+      const { data, error: refusal } = await actions.contact(new FormData(form));
+      if (data) {
+        setFormToken(data.formToken);
         setValues(EMPTY_CONTACT_FORM);
         setInvalid([]);
         setReceived(true);
+      } else if (isInputError(refusal)) {
+        // The server's schema is the form's: only a field it reads differently gets here.
+        const fields = CONTACT_FIELDS.filter((field) => refusal.fields[field]);
+        showProblem(form, refusal.fields[fields[0] ?? 'name']?.[0] ?? MISSING_FIELDS_MESSAGE, fields);
       } else {
-        showProblem(form, answer.error ?? NOT_SENT_MESSAGE, answer.fields);
+        showProblem(form, refusalText(refusal), []);
+        if (NEW_TOKEN.has(refusal.code)) {
+          const fresh = await actions.contactFormToken();
+          if (fresh.data) setFormToken(fresh.data.formToken);
+        }
       }
     } catch (failure) {
       console.error('The contact message could not be sent:', failure);

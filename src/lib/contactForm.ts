@@ -76,20 +76,17 @@ function requiredText(what: string, max: number) {
     .check(z.trim(), z.minLength(1, { error: MISSING_FIELDS_MESSAGE }), z.maxLength(max, tooLong(what, max)));
 }
 
+const phoneSchema = z.string().check(
+  z.trim(),
+  z.regex(/^[0-9]*$/, { error: PHONE_DIGITS_MESSAGE }),
+  z.maxLength(MAX_LENGTH.phone, { error: `Please shorten the phone number to at most ${MAX_LENGTH.phone} digits` }),
+);
+
 /** A message from the contact form: name, e-mail and message required, phone optional and digits only. */
 export const contactFormSchema = z.object({
   name: requiredText('name', MAX_LENGTH.name),
   email: z.pipe(requiredText('e-mail address', MAX_LENGTH.email), z.email({ error: INVALID_EMAIL_MESSAGE })),
-  phone: z._default(
-    z.string().check(
-      z.trim(),
-      z.regex(/^[0-9]*$/, { error: PHONE_DIGITS_MESSAGE }),
-      z.maxLength(MAX_LENGTH.phone, {
-        error: `Please shorten the phone number to at most ${MAX_LENGTH.phone} digits`,
-      }),
-    ),
-    '',
-  ),
+  phone: z._default(phoneSchema, ''),
   message: requiredText('message', MAX_LENGTH.message),
 });
 
@@ -133,3 +130,16 @@ export function checkContactForm(values: unknown): ContactFormCheck {
   });
   return { ok: false, error: [...new Set(messages)].join('. '), fields };
 }
+
+/**
+ * A posted contact form, as the contact action reads it (src/actions/contact.ts): the message's fields, the
+ * phone's non-digits stripped as the form strips them while typing, the form token and the bot trap. Astro
+ * reads an empty form field as null, so the optional ones are optional here; a missing token is checked
+ * (and refused) with the others by the contact service, which also tells a form that must be sent again.
+ */
+export const contactPostSchema = z.object({
+  ...contactFormSchema.shape,
+  phone: z.optional(z.pipe(z.pipe(z.string(), z.transform(stripNonDigits)), phoneSchema)),
+  [CONTACT_TOKEN_FIELD]: z.optional(z.string()),
+  [CONTACT_HONEYPOT_FIELD]: z.optional(z.string()),
+});

@@ -1,6 +1,7 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page, type Response } from '@playwright/test';
 import { randomUUID } from 'node:crypto';
 import {
+  ALREADY_SENT_MESSAGE,
   CONTACT_HONEYPOT_FIELD,
   INVALID_EMAIL_MESSAGE,
   MESSAGE_RECEIVED,
@@ -11,7 +12,7 @@ import {
 import { BACKEND_DOWN_DATA_DIR, BACKEND_DOWN_URL, MIN_FILL_MS } from '../../playwright.config.ts';
 import { mailtoHref, telHref } from '../../src/lib/links.ts';
 import { expectNoAxeViolations } from './axe.ts';
-import { formTokenOf, storedMessages } from './contactMessages.ts';
+import { CONTACT_ACTION, actionAnswer, contactActionRequest, formTokenOf, storedMessages } from './contactMessages.ts';
 import { siteContent } from './content.ts';
 import { holdIslandScripts } from './holdScripts.ts';
 import { settled } from './settled.ts';
@@ -244,7 +245,7 @@ test.describe('the contact form', () => {
       await expect(field).not.toHaveAttribute('aria-invalid');
     }
     await expect(form.alert).toHaveText('');
-    expect(posts).toEqual(['POST /api/contact']);
+    expect(posts).toEqual([`POST ${CONTACT_ACTION}`]);
     await expect(page).toHaveURL('/Contact-Us');
     expect(stored(name)).toEqual([
       expect.objectContaining({
@@ -269,7 +270,7 @@ test.describe('the contact form', () => {
 
   test('when the message cannot be sent, the text stays and the visitor is told', async ({ page }) => {
     const form = await openForm(page);
-    await page.route('**/api/contact', (route) => route.abort('connectionrefused'));
+    await page.route(`**${CONTACT_ACTION}`, (route) => route.abort('connectionrefused'));
     const name = uniqueName('Offline');
     await fillIn(form, name);
     await form.submit.click();
@@ -298,6 +299,10 @@ test.describe('the contact form', () => {
 test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false });
 
+  /** The form's post to the page, which runs the contact action (`?_action=contact`). */
+  const isFormPost = (response: Response) =>
+    response.request().method() === 'POST' && response.url().endsWith('/Contact-Us?_action=contact');
+
   test('the form, the contact details and the map link are still there', async ({ page }) => {
     await page.goto('/Contact-Us');
     const form = fields(page);
@@ -314,7 +319,7 @@ test.describe('without JavaScript', () => {
     const form = fields(page);
     const name = uniqueName('No-script');
     await fillIn(form, name, '+91 98765-43210');
-    const [response] = await Promise.all([page.waitForResponse('**/Contact-Us'), form.submit.click()]);
+    const [response] = await Promise.all([page.waitForResponse(isFormPost), form.submit.click()]);
     expect(response.request().method()).toBe('POST');
     expect(response.status()).toBe(200);
     expect(response.headers()['cache-control']).toBe('no-store');
@@ -331,7 +336,7 @@ test.describe('without JavaScript', () => {
     const name = uniqueName('No-script');
     await form.name.fill(name);
     await form.message.fill('Hello');
-    const [response] = await Promise.all([page.waitForResponse('**/Contact-Us'), form.submit.click()]);
+    const [response] = await Promise.all([page.waitForResponse(isFormPost), form.submit.click()]);
     expect(response.status()).toBe(400);
     await expect(form.alert).toHaveText(MISSING_FIELDS_MESSAGE);
     await expect(form.email).toHaveAttribute('aria-invalid', 'true');
@@ -342,9 +347,9 @@ test.describe('without JavaScript', () => {
   });
 });
 
-test.describe('the contact endpoints', () => {
+test.describe('the contact action', () => {
   /** A fresh form token, as a page gives out. */
-  async function formToken(request: APIRequestContext, base = '') {
+  async function formToken(request: APIRequestContext, base: string) {
     return formTokenOf(await (await request.get(`${base}/Contact-Us`)).text());
   }
 
@@ -356,14 +361,28 @@ test.describe('the contact endpoints', () => {
     formToken,
   });
 
-  test('50 messages sent at once are all stored, each exactly once, even when sent twice', async ({ request }) => {
+  /** Sends `fields` to the contact action of the server at `base` as the form's island does, from its pages. */
+  async function send(request: APIRequestContext, base: string, fields: Record<string, string>, origin?: string) {
+    const { headers, body: data } = contactActionRequest(fields, origin ?? new URL(base).origin);
+    const response = await request.post(`${base}${CONTACT_ACTION}`, { headers, data });
+    return {
+      status: response.status(),
+      headers: response.headers(),
+      answer: actionAnswer(response.status(), await response.text()),
+    };
+  }
+
+  test('50 messages sent at once are all stored, each exactly once, even when sent twice', async ({
+    request,
+    baseURL,
+  }) => {
+    const site = baseURL ?? '';
     const prefix = uniqueName('Concurrent');
-    const tokens = await Promise.all(Array.from({ length: 50 }, () => formToken(request)));
+    const tokens = await Promise.all(Array.from({ length: 50 }, () => formToken(request, site)));
     const bodies = tokens.map((token, index) => body(`${prefix} ${index}`, token));
-    const responses = await Promise.all(
-      [...bodies, ...bodies.slice(0, 10)].map((data) => request.post('/api/contact', { data })),
-    );
-    expect(responses.map((response) => response.status())).toEqual(Array(60).fill(200));
+    const answers = await Promise.all([...bodies, ...bodies.slice(0, 10)].map((fields) => send(request, site, fields)));
+    expect(answers.map((answer) => answer.status)).toEqual(Array(60).fill(200));
+    expect(answers.every((answer) => typeof answer.answer.formToken === 'string')).toBe(true);
     const names = storedMessages(process.env.E2E_DATA_DIR ?? '')
       .map((message) => message.name)
       .filter((name) => name.startsWith(prefix));
@@ -371,25 +390,61 @@ test.describe('the contact endpoints', () => {
     expect(new Set(names).size).toBe(50);
   });
 
-  test('a form post from another site is refused and nothing is stored', async ({ request }) => {
+  test('a form post from another site is refused, to the page and to the action, and nothing is stored', async ({
+    request,
+    baseURL,
+  }) => {
+    const site = baseURL ?? '';
     const name = uniqueName('Cross-site');
-    const response = await request.post('/Contact-Us', {
-      form: body(name, await formToken(request)),
-      headers: { Origin: 'https://evil.example.net' },
-    });
-    expect(response.status()).toBe(403);
+    const fields = body(name, await formToken(request, site));
+    for (const path of ['/Contact-Us?_action=contact', CONTACT_ACTION]) {
+      const response = await request.post(`${site}${path}`, {
+        form: fields,
+        headers: { Origin: 'https://evil.example.net' },
+      });
+      expect([path, response.status()]).toEqual([path, 403]);
+    }
+    expect((await send(request, site, fields, 'https://evil.example.net')).status).toBe(403);
     expect(stored(name)).toEqual([]);
+  });
+
+  test('refuses a bad body with a JSON error and stores nothing: fields that fail the form’s schema, JSON, too large', async ({
+    request,
+    baseURL,
+  }) => {
+    const site = baseURL ?? '';
+    const name = uniqueName('Bad body');
+    const token = await formToken(request, site);
+    const missing = await send(request, site, { ...body(name, token), email: '' });
+    expect(missing.status).toBe(400);
+    expect(missing.answer).toMatchObject({ fields: { email: [MISSING_FIELDS_MESSAGE] } });
+    const origin = { Origin: new URL(site).origin };
+    const json = await request.post(`${site}${CONTACT_ACTION}`, { headers: origin, data: body(name, token) });
+    expect([json.status(), (await json.json()).code]).toEqual([415, 'UNSUPPORTED_MEDIA_TYPE']);
+    const tooLarge = await send(request, site, { ...body(name, token), message: 'x'.repeat(70_000) });
+    expect([tooLarge.status, tooLarge.answer.code]).toEqual([413, 'CONTENT_TOO_LARGE']);
+    expect(stored(name)).toEqual([]);
+  });
+
+  test('a correction sent with the same form gets 409 and is not stored over the first', async ({
+    request,
+    baseURL,
+  }) => {
+    const site = baseURL ?? '';
+    const name = uniqueName('Corrected');
+    const token = await formToken(request, site);
+    expect((await send(request, site, body(name, token))).status).toBe(200);
+    const corrected = await send(request, site, { ...body(name, token), message: 'Corrected.' });
+    expect([corrected.status, corrected.answer.message]).toEqual([409, ALREADY_SENT_MESSAGE]);
+    expect(stored(name)).toMatchObject([{ message: 'Hello from a test' }]);
   });
 
   test('with the default settings, a form sent at once is told it arrived and is kept, held as possible spam', async ({
     request,
   }) => {
     const name = uniqueName('Too fast');
-    const response = await request.post(`${BACKEND_DOWN_URL}/api/contact`, {
-      data: body(name, await formToken(request, BACKEND_DOWN_URL)),
-    });
-    expect(response.status()).toBe(200);
-    expect(await response.json()).toMatchObject({ ok: true });
+    const answer = await send(request, BACKEND_DOWN_URL, body(name, await formToken(request, BACKEND_DOWN_URL)));
+    expect(answer.status).toBe(200);
     const held = storedMessages(BACKEND_DOWN_DATA_DIR).filter((message) => message.name === name);
     expect(held).toMatchObject([{ status: 'held', held_reason: expect.stringMatching(/after the page opened/) }]);
   });
@@ -405,13 +460,11 @@ test.describe('the contact endpoints', () => {
     await page.waitForTimeout(MIN_FILL_MS + 100);
     const statuses: number[] = [];
     for (const [index, token] of tokens.entries()) {
-      const response = await request.post(`${BACKEND_DOWN_URL}/api/contact`, {
-        data: body(`${prefix} ${index}`, token),
-      });
-      statuses.push(response.status());
-      if (response.status() === 429) {
-        expect(Number(response.headers()['retry-after'])).toBeGreaterThan(0);
-        expect(await response.json()).toEqual({ error: RATE_LIMITED_MESSAGE });
+      const answer = await send(request, BACKEND_DOWN_URL, body(`${prefix} ${index}`, token));
+      statuses.push(answer.status);
+      if (answer.status === 429) {
+        expect(Number(answer.headers['retry-after'])).toBeGreaterThan(0);
+        expect(answer.answer).toMatchObject({ code: 'TOO_MANY_REQUESTS', message: RATE_LIMITED_MESSAGE });
         break;
       }
     }

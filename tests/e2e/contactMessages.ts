@@ -1,5 +1,6 @@
 /** Contact messages in the browser tests: sent through the Contact Us form, or read straight from a server's store. */
 import { expect, type Page } from '@playwright/test';
+import { parse } from 'devalue';
 import { ContactMessageStore, type StoredMessage } from '../../src/server/contact/messageStore.ts';
 import { openDatabase } from '../../src/server/database.ts';
 
@@ -10,6 +11,29 @@ export function storedMessages(dataDir: string): StoredMessage[] {
     return store.list();
   } finally {
     store.close();
+  }
+}
+
+/** Where the form's island sends a message (src/actions/contact.ts) and asks for a new form token. */
+export const CONTACT_ACTION = '/_actions/contact/';
+export const FORM_TOKEN_ACTION = '/_actions/contactFormToken/';
+
+/** A call of the contact action as the form's island makes it: the form's fields, from a page of `origin`. */
+export function contactActionRequest(fields: Record<string, string>, origin: string) {
+  return {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: origin },
+    body: new URLSearchParams(fields).toString(),
+  };
+}
+
+/** What an action answered: its data (devalue's encoding, Astro's), or its error's code and words (Astro's origin check answers text). */
+export function actionAnswer(status: number, text: string): { formToken?: string; code?: string; message?: string } {
+  if (status === 200) return parse(text);
+  try {
+    return JSON.parse(text);
+  } catch {
+    return { message: text };
   }
 }
 

@@ -12,7 +12,14 @@ import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { FORM_EXPIRED_MESSAGE, TOO_SOON_MESSAGE } from '../../src/lib/contactForm.ts';
 import { ADMIN_PASSWORD, ADMIN_USER, addUser } from './adminServer.ts';
-import { formTokenOf, storedMessages } from './contactMessages.ts';
+import {
+  CONTACT_ACTION,
+  FORM_TOKEN_ACTION,
+  actionAnswer,
+  contactActionRequest,
+  formTokenOf,
+  storedMessages,
+} from './contactMessages.ts';
 import { startOwnServer, type OwnServer } from './ownServer.ts';
 import { rawExchange, send } from './rawHttp.ts';
 
@@ -20,6 +27,7 @@ test.describe.configure({ mode: 'serial' });
 
 /** The public address the build names (SITE_URL is not set for the tests' build). */
 const SITE_HOST = 'isa-tamilnadu.example.org';
+const PUBLIC_ORIGIN = `https://${SITE_HOST}`;
 let direct: OwnServer;
 let proxied: OwnServer;
 
@@ -52,11 +60,9 @@ async function formToken(server: OwnServer): Promise<string> {
 }
 
 function postMessage(server: OwnServer, name: string, formToken: string, headers: Record<string, string> = {}) {
-  return send(`${server.url}/api/contact`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', ...headers },
-    body: JSON.stringify({ name, email: 'review@example.org', phone: '', message: 'Hardening', formToken }),
-  });
+  const fields = { name, email: 'review@example.org', phone: '', message: 'Hardening', formToken };
+  const request = contactActionRequest(fields, PUBLIC_ORIGIN);
+  return send(`${server.url}${CONTACT_ACTION}`, { ...request, headers: { ...request.headers, ...headers } });
 }
 
 test.describe('1. the rate limit counts the address the site can trust', () => {
@@ -88,7 +94,7 @@ test.describe('1. the rate limit counts the address the site can trust', () => {
 
   test('a form post is the site’s own when its Origin is the public origin (SITE_URL’s), whatever its Host or X-Forwarded-Proto say', async () => {
     const form = (server: OwnServer, origin: string, headers: Record<string, string> = {}) =>
-      send(`${server.url}/Contact-Us`, {
+      send(`${server.url}/Contact-Us?_action=contact`, {
         method: 'POST',
         headers: {
           Host: SITE_HOST,
@@ -108,43 +114,51 @@ test.describe('1. the rate limit counts the address the site can trust', () => {
     // The request's own origin (http:// and the Host it names) is not the site's, even through the trusted proxy ...
     expect(await outcomes(`http://${SITE_HOST}`)).toEqual(['refused', 'refused']);
     expect(await outcomes(`http://${SITE_HOST}`, { 'X-Forwarded-Proto': 'http' })).toEqual(['refused', 'refused']);
+    // ... nor is an origin the sender names as the Host too ...
+    expect(await outcomes('https://evil.example', { Host: 'evil.example' })).toEqual(['refused', 'refused']);
     // ... while the public origin is, with or without the proxy's word.
     expect(await outcomes(`https://${SITE_HOST}`)).toEqual(['reached', 'reached']);
     expect(await outcomes(`https://${SITE_HOST}`, { 'X-Forwarded-Proto': 'https' })).toEqual(['reached', 'reached']);
   });
 });
 
-test('the admin session cookie is Secure when the site is reached over HTTPS through the trusted proxy, and only then', async () => {
+test('the admin session cookie is Secure when the public origin is HTTPS, whatever scheme the request names', async () => {
   const signIn = (server: OwnServer, scheme: 'http' | 'https') =>
     send(`${server.url}/Admin/login`, {
       method: 'POST',
       headers: {
         Host: SITE_HOST,
-        Origin: `https://${SITE_HOST}`,
-        ...(scheme === 'https' ? { 'X-Forwarded-Proto': 'https', 'X-Forwarded-For': '203.0.113.30' } : {}),
+        Origin: PUBLIC_ORIGIN,
+        'X-Forwarded-Proto': scheme,
+        'X-Forwarded-For': '203.0.113.30',
         'Content-Type': 'application/x-www-form-urlencoded',
       },
       body: new URLSearchParams({ username: ADMIN_USER, password: ADMIN_PASSWORD }).toString(),
     });
   addUser(proxied.dataDir);
   addUser(direct.dataDir);
-  const overHttps = await signIn(proxied, 'https');
-  expect(overHttps.status).toBe(303);
-  expect(String(overHttps.headers['set-cookie'])).toMatch(/HttpOnly.*; Secure|; Secure.*HttpOnly/);
-  const overHttp = await signIn(direct, 'http');
-  expect(overHttp.status).toBe(303);
-  expect(String(overHttp.headers['set-cookie'])).toContain('HttpOnly');
-  expect(String(overHttp.headers['set-cookie'])).not.toContain('Secure');
+  for (const [server, scheme] of [
+    [proxied, 'https'],
+    [proxied, 'http'],
+    [direct, 'http'],
+  ] as const) {
+    const answer = await signIn(server, scheme);
+    expect(answer.status).toBe(303);
+    expect(String(answer.headers['set-cookie'])).toMatch(/HttpOnly.*; Secure|; Secure.*HttpOnly/);
+  }
 });
 
-test('2. a token taken from an error answer must wait the minimum fill time too', async () => {
+test('2. a token asked for after a refusal must wait the minimum fill time too', async () => {
   const headers = { 'X-Forwarded-For': '1.1.1.9' };
   const refused = await postMessage(proxied, 'Token trick', 'garbage', headers);
-  expect(refused.status).toBe(400);
-  const { error, formToken } = JSON.parse(refused.body);
-  expect(error).toBe(FORM_EXPIRED_MESSAGE);
+  expect([refused.status, actionAnswer(refused.status, refused.body).message]).toEqual([400, FORM_EXPIRED_MESSAGE]);
+  const asked = await send(`${proxied.url}${FORM_TOKEN_ACTION}`, {
+    method: 'POST',
+    headers: { Origin: PUBLIC_ORIGIN, 'Content-Length': '0', ...headers },
+  });
+  const formToken = actionAnswer(asked.status, asked.body).formToken ?? '';
   const atOnce = await postMessage(proxied, 'Token trick', formToken, headers);
-  expect([atOnce.status, JSON.parse(atOnce.body).error]).toEqual([400, TOO_SOON_MESSAGE]);
+  expect([atOnce.status, actionAnswer(atOnce.status, atOnce.body).message]).toEqual([400, TOO_SOON_MESSAGE]);
   expect(storedMessages(proxied.dataDir).filter((message) => message.name === 'Token trick')).toEqual([]);
   await new Promise((resolve) => setTimeout(resolve, 1100));
   expect((await postMessage(proxied, 'Token trick', formToken, headers)).status).toBe(200);
@@ -152,7 +166,7 @@ test('2. a token taken from an error answer must wait the minimum fill time too'
 });
 
 test('3. unknown methods get 405 or 501 with Allow, and no stack trace in the log', async () => {
-  for (const path of ['/', '/Events/1', '/api/contact', '/Contact-Us', '/Admin/api/events_list', '/nope']) {
+  for (const path of ['/', '/Events/1', CONTACT_ACTION, '/Contact-Us', '/Admin/api/events_list', '/nope']) {
     for (const method of ['TRACE', 'PROPFIND', 'PUT', 'OPTIONS']) {
       const answer = await send(`${proxied.url}${path}`, { method });
       expect([method, path, answer.status, answer.headers.allow]).toEqual([method, path, 405, 'GET, HEAD, POST']);
@@ -167,7 +181,7 @@ test('3. unknown methods get 405 or 501 with Allow, and no stack trace in the lo
 
 test('4. a client sending its body a byte at a time is cut off within REQUEST_TIMEOUT_SECONDS', async () => {
   const head =
-    'POST /api/contact HTTP/1.1\r\nHost: a\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n';
+    'POST /_actions/contact HTTP/1.1\r\nHost: a\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n';
   const { answer, afterMs } = await rawExchange(proxied.url, head, { chunk: ' ', everyMs: 300 });
   // 1000 bytes at this pace would take 5 minutes; the limit is 2 s, checked every second.
   expect(answer).toMatch(/^HTTP\/1\.1 408 Request Timeout\r\n/);

@@ -1,6 +1,6 @@
 /**
  * The site server's guards, on a server of the test's own around a handler that echoes what
- * reaches it: proxy trust (which client address and forwarded headers Astro is handed), the
+ * reaches it: proxy trust (which client address Astro is handed), the public origin it is handed, the
  * methods it answers, and the time limits that cut slow clients off.
  */
 import http from 'node:http';
@@ -33,6 +33,7 @@ beforeAll(async () => {
     },
     {
       log: (line) => logged.push(line),
+      publicOrigin: 'https://isa.example.org:8443',
       trustProxy: { trusts: (address, hop) => trust.trusts(address, hop), description: 'per test' },
       timeouts: { headersMs: 1000, requestMs: 1500, keepAliveMs: 1000 },
     },
@@ -102,20 +103,16 @@ describe('proxy trust', () => {
     expect((await forwardedFor(setting, headers))['x-forwarded-for']).toBe(client);
   });
 
-  it('believes X-Forwarded-Proto/Host/Port only from a trusted proxy, and only its first value', async () => {
+  it('hands Astro the public origin, whatever Host and forwarded headers came, from a trusted proxy or not', async () => {
     const headers = {
-      'X-Forwarded-Proto': 'https, http',
-      'X-Forwarded-Host': 'isa.example.org, evil.example.com',
-      'X-Forwarded-Port': '443',
+      Host: 'evil.example.com',
+      'X-Forwarded-Proto': 'http',
+      'X-Forwarded-Host': 'evil.example.com, isa.example.org',
+      'X-Forwarded-Port': '80',
     };
-    expect(await forwardedFor('', headers)).toEqual({ 'x-forwarded-for': '127.0.0.1' });
-    expect(await forwardedFor('1', headers)).toEqual({
-      'x-forwarded-for': '127.0.0.1',
-      'x-forwarded-proto': 'https',
-      'x-forwarded-host': 'isa.example.org',
-      'x-forwarded-port': '443',
-    });
-    expect(await forwardedFor('1', { 'X-Forwarded-Proto': 'gopher' })).toEqual({ 'x-forwarded-for': '127.0.0.1' });
+    const publicOrigin = { 'x-forwarded-proto': 'https', 'x-forwarded-host': 'isa.example.org:8443' };
+    expect(await forwardedFor('', headers)).toEqual({ 'x-forwarded-for': '127.0.0.1', ...publicOrigin });
+    expect(await forwardedFor('1', headers)).toEqual({ 'x-forwarded-for': '127.0.0.1', ...publicOrigin });
   });
 });
 

@@ -4,9 +4,9 @@
  * events API and the photos); every other page and endpoint, present or future, needs a session.
  *
  * - Signed out: a page leads to the sign-in page (303), an endpoint (under /Admin/edit/) gets 401.
- * - Any request that changes something (not GET or HEAD) must come from the site's public origin
- *   (SITE_URL's, never the request's Host: src/server/endpoints/originCheck.ts) and, when signed in, carry the session's CSRF token (a form
- *   field or the X-CSRF-Token header, csrf.ts); otherwise 403.
+ * - A request that changes something (not GET or HEAD) must, when signed in, carry the session's CSRF
+ *   token (a form field or the X-CSRF-Token header, csrf.ts); otherwise 403. (A cross-site form post never
+ *   gets here: Astro's `security.checkOrigin` refuses it first, against the public origin, SITE_URL's.)
  * - Events from the society's backend (EVENTS_API_URL): everything works as here (messages, staff,
  *   accounts) but the event pages and endpoints, which answer 404 saying where events are edited.
  * - Every admin answer: Cache-Control: no-store and X-Robots-Tag: noindex.
@@ -16,7 +16,6 @@
  */
 import type { AstroCookies } from 'astro';
 import { jsonAnswer, mediaTypeOf } from '../endpoints/jsonAnswer.ts';
-import { isSameOriginRequest } from '../endpoints/originCheck.ts';
 import { BodyTooLargeError, readLimitedBody } from '../endpoints/readBody.ts';
 import { getServices } from '../services.ts';
 import { editsEvents, type AdminServices, type EventAdminServices } from './adminServices.ts';
@@ -152,10 +151,6 @@ export async function guardWith(
 ): Promise<Response | AdminLocals> {
   if (!editsEvents(admin) && isEventEditingPath(url.pathname)) return refusal(access, 404, EDITED_ON_BACKEND);
   const changes = !READ_METHODS.has(request.method);
-  // The public origin (SITE_URL's), not the request's own: its Host is whatever the sender wrote.
-  if (changes && !isSameOriginRequest(request, admin.publicOrigin)) {
-    return refusal(access, 403, 'Admin changes can only be sent from the admin pages of this site.');
-  }
   const token = cookies.get(SESSION_COOKIE)?.value;
   const session = admin.sessions.validate(token);
   const form = await formOf(request, access);

@@ -2,7 +2,7 @@
  * Synchronizer tokens against cross-site request forgery (OWASP Cross-Site Request Forgery
  * Prevention Cheat Sheet): each session has its own random token, sent back by every admin form
  * (a hidden field) and every admin fetch (the X-CSRF-Token header), and compared in constant time.
- * The same-origin check (src/server/endpoints/originCheck.ts) comes on top, in adminGuard.ts.
+ * Astro's `security.checkOrigin` comes on top: a cross-site form post is refused before the admin guard.
  */
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 

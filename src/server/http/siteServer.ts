@@ -45,8 +45,10 @@ export interface SiteServerOptions {
   log?: ((line: string) => void) | false;
   /** The Content-Security-Policy header of the prerendered page at a path, if any. */
   pagePolicy?: (pathname: string) => string | undefined;
-  /** The proxies whose X-Forwarded-* headers are believed (default: none). */
+  /** The proxies whose X-Forwarded-For is believed (default: none). */
   trustProxy?: ProxyTrust;
+  /** The origin every request is handed to Astro for (SITE_URL's: ./forwardedHeaders.ts); default: its Host. */
+  publicOrigin?: string;
   /** Time limits in ms (src/server/settings.ts; default: Node's). */
   timeouts?: { headersMs: number; requestMs: number; keepAliveMs: number };
   /** The built files (dist/client); any other path goes to Astro. */
@@ -89,6 +91,7 @@ export async function createSiteServer(astro: NodeHandler, options: SiteServerOp
   const log = options.log === false ? undefined : (options.log ?? (destination && requestLines(destination)));
   const { timeouts, trustProxy: { trusts } = { trusts: () => false } } = options;
   const compress = compressOnTheWay({ threshold: 1024 });
+  const publicOrigin = options.publicOrigin === undefined ? undefined : new URL(options.publicOrigin);
   const responses = new WeakMap<Socket, http.ServerResponse>(); // Answers under way, for answerClientError.
   const app = Fastify({
     ...(destination && { loggerInstance: pino({ base: null, timestamp: false }, destination) }),
@@ -133,7 +136,7 @@ export async function createSiteServer(astro: NodeHandler, options: SiteServerOp
     for (const [name, value] of HEADER_LIST) response.setHeader(name, value);
     const isRead = method === 'GET' || method === 'HEAD';
     watchSecurityPolicy(response, { pathname, isRead }, options.pagePolicy);
-    normalizeForwarded(raw, request.ip, trusts);
+    normalizeForwarded(raw, request.ip, publicOrigin);
     closeIfBodyLeftLong(raw, response);
     if (!isSiteMethod(method))
       return void reply.code(405).headers(METHOD_NOT_ALLOWED.headers).send(METHOD_NOT_ALLOWED.body);

@@ -11,7 +11,6 @@ import {
   RATE_LIMITED_MESSAGE,
   TOO_SOON_MESSAGE,
 } from '../../../src/lib/contactForm.ts';
-import { handleContactApi, MAX_CONTACT_BODY_BYTES } from '../../../src/server/contact/contactHttp.ts';
 import { ContactService } from '../../../src/server/contact/ContactService.ts';
 import { issueFormToken } from '../../../src/server/contact/formToken.ts';
 import { ContactMessageStore } from '../../../src/server/contact/messageStore.ts';
@@ -120,25 +119,6 @@ describe('receiving a message', () => {
     const resent = contact.receive(message({ formToken: corrected.formToken, ...fix }), '10.0.0.1');
     expect(resent).toMatchObject({ kind: 'received', detail: 'stored' });
     expect(store.count()).toBe(2);
-  });
-
-  it('answers the API with 409 and the error, not {"ok":true}, for a correction sent with the same form', async () => {
-    const contact = service();
-    const formToken = token();
-    const post = (body: unknown) =>
-      handleContactApi(
-        new Request('http://127.0.0.1/api/contact', {
-          method: 'POST',
-          headers: { 'Content-Type': 'application/json' },
-          body: JSON.stringify(body),
-        }),
-        () => contact,
-        '10.0.0.1',
-      );
-    expect((await post(message({ formToken }))).status).toBe(200);
-    const answer = await post(message({ formToken, message: 'Corrected.' }));
-    expect(answer.status).toBe(409);
-    expect(await answer.json()).toMatchObject({ error: ALREADY_SENT_MESSAGE, formToken: expect.any(String) });
   });
 
   it.each([
@@ -263,81 +243,5 @@ describe('receiving a message', () => {
     clock += 200 * 24 * 60 * 60_000;
     expect(contact.deleteExpired()).toBe(1);
     expect(store.list().map((stored) => stored.name)).toEqual(['Newer']);
-  });
-});
-
-describe('POST /api/contact', () => {
-  const post = (body: string, headers: Record<string, string> = { 'Content-Type': 'application/json' }) =>
-    new Request('http://localhost/api/contact', { method: 'POST', headers, body });
-
-  it('answers 200 with a fresh token once the message is stored', async () => {
-    const response = await handleContactApi(post(JSON.stringify(message())), () => service(), '10.0.0.1');
-    expect(response.status).toBe(200);
-    expect(response.headers.get('cache-control')).toBe('no-store');
-    expect(await response.json()).toEqual({ ok: true, formToken: expect.any(String) });
-    expect(store.count()).toBe(1);
-  });
-
-  it.each([
-    ['not JSON', () => post('{name:'), 400, /not valid JSON/],
-    ['a JSON array', () => post('[]'), 400, /must be a JSON object/],
-    ['a form body', () => post('name=x', { 'Content-Type': 'application/x-www-form-urlencoded' }), 415, /as JSON/],
-    [
-      'too large',
-      () => post(JSON.stringify(message({ message: 'x'.repeat(MAX_CONTACT_BODY_BYTES) }))),
-      413,
-      /too large/,
-    ],
-    ['missing fields', () => post(JSON.stringify(message({ name: '' }))), 400, new RegExp(MISSING_FIELDS_MESSAGE)],
-  ])('answers a body that is %s with %i and a JSON error', async (_what, request, status, error) => {
-    const response = await handleContactApi(request(), () => service(), '10.0.0.1');
-    expect(response.status).toBe(status);
-    expect(response.headers.get('content-type')).toMatch(/^application\/json/);
-    const body: unknown = await response.json();
-    expect(body).toMatchObject({ error: expect.stringMatching(error) });
-    expect(store.count()).toBe(0);
-  });
-
-  it('answers another method with 405 and Allow: POST', async () => {
-    const response = await handleContactApi(new Request('http://localhost/api/contact'), () => service(), '10.0.0.1');
-    expect(response.status).toBe(405);
-    expect(response.headers.get('allow')).toBe('POST');
-  });
-
-  it('answers 429 with Retry-After over the limit', async () => {
-    const contact = service({ ...SETTINGS, rateLimit: { max: 1, windowMs: 60_000 } });
-    await handleContactApi(post(JSON.stringify(message())), () => contact, '10.0.0.1');
-    const response = await handleContactApi(
-      post(JSON.stringify(message({ formToken: token() }))),
-      () => contact,
-      '10.0.0.1',
-    );
-    expect(response.status).toBe(429);
-    expect(response.headers.get('retry-after')).toBe('60');
-    expect(await response.json()).toEqual({ error: RATE_LIMITED_MESSAGE });
-  });
-
-  it('answers 503, not a crash, when the store cannot take the message', async () => {
-    vi.spyOn(console, 'error').mockImplementation(() => {});
-    store.close();
-    const response = await handleContactApi(post(JSON.stringify(message())), () => service(), '10.0.0.1');
-    expect(response.status).toBe(503);
-    expect(await response.json()).toEqual({ error: expect.stringMatching(/could not be sent/) });
-    store = new ContactMessageStore(openDatabase(dataDir).db);
-    vi.restoreAllMocks();
-  });
-
-  it('stores 50 concurrent messages exactly once each, even when every one is sent twice', async () => {
-    const contact = service({ ...SETTINGS, rateLimit: { max: 1000, windowMs: 60_000 } });
-    const bodies = Array.from({ length: 50 }, (_, index) =>
-      JSON.stringify(message({ name: `Visitor ${index}`, formToken: token() })),
-    );
-    const responses = await Promise.all(
-      [...bodies, ...bodies].map((body, index) => handleContactApi(post(body), () => contact, `10.0.${index % 7}.1`)),
-    );
-    expect(responses.map((response) => response.status)).toEqual(Array(100).fill(200));
-    const names = store.list().map((stored) => stored.name);
-    expect(names).toHaveLength(50);
-    expect(new Set(names)).toEqual(new Set(bodies.map((_, index) => `Visitor ${index}`)));
   });
 });
