@@ -6,13 +6,16 @@
  * - the content editor (/keystatic, /api/keystatic) answers 404 where it is not offered
  *   (src/lib/keystatic/access.ts), and otherwise with its own headers (editorPolicy.ts);
  * - (cross-site posts are refused before this, by Astro's `security.checkOrigin`: astro.config.mjs);
+ * - an admin action runs only from a signed-in admin page (src/actions/adminAction.ts);
  * - an action refused for now (src/actions/contact.ts) says when to try again: Retry-After;
  * - (the site server adds frame-ancestors to Astro's Content-Security-Policy, as to every policy:
  *   src/server/http/contentSecurityPolicy.ts);
  * - gives answers to GET an ETag and a 304 on a match (see src/server/endpoints/conditionalRequests.ts;
  *   prerendered files get theirs from the static file server).
  */
+import { getActionContext } from 'astro:actions';
 import { defineMiddleware } from 'astro:middleware';
+import { ADMIN_ACTIONS } from './actions/adminAction.ts';
 import { guardAdmin, withAdminHeaders } from './server/admin/adminGuard.ts';
 import { withEntityTag } from './server/endpoints/conditionalRequests.ts';
 import { editorOffered, isEditorPath } from './lib/keystatic/access.ts';
@@ -24,6 +27,11 @@ export const onRequest = defineMiddleware(async (context, next) => {
   const admin = await guardAdmin(context);
   if (admin instanceof Response) return withAdminHeaders(admin);
   if (admin) context.locals.admin = admin;
+  // An admin action runs only for a form posted to an admin page by someone signed in (src/actions/adminAction.ts).
+  const { action } = getActionContext(context);
+  if (action?.name.startsWith(ADMIN_ACTIONS) && !(action.calledFrom === 'form' && admin?.mode === 'signed-in')) {
+    return new Response('Not found', { status: 404, headers: { 'Content-Type': 'text/plain; charset=utf-8' } });
+  }
   if (isEditorPath(context.url.pathname)) {
     const offered = editorOffered({ dev: import.meta.env.DEV, storage: EDITOR_STORAGE, env: process.env });
     return offered ? withEditorHeaders(await next(), EDITOR_STORAGE) : editorNotFound();

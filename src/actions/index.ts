@@ -1,4 +1,5 @@
 /** The site's Astro Actions (https://docs.astro.build/en/guides/actions/), called as `actions.<name>`. */
 import { contact, contactFormToken } from './contact.ts';
+import { staff } from './staff.ts';
 
-export const server = { contact, contactFormToken };
+export const server = { contact, contactFormToken, admin: { staff } };

@@ -81,6 +81,21 @@ test('a change from another origin, or without the session’s token, is refused
   expect(accepted.status()).toBe(303);
 });
 
+test('an admin action runs only from a signed-in admin page: a script’s call, or a post to a public page, is 404', async () => {
+  const invite = (name: string) => ({ username: name, role: 'editor', email: '', csrf_token: csrfToken });
+  const headers = { Origin: server.url };
+  const refused = [
+    await signedIn.post('/_actions/admin.staff.invite/', { form: invite('by-script'), headers }),
+    await signedIn.post('/Contact-Us?_action=admin.staff.invite', { form: invite('by-contact-page'), headers }),
+  ];
+  expect(refused.map((response) => response.status())).toEqual([404, 404]);
+  const staff = await (await signedIn.get('/Admin/staff')).text();
+  expect(staff).not.toMatch(/by-script|by-contact-page/);
+  const invited = await signedIn.post('/Admin/staff?_action=admin.staff.invite', { form: invite('by-page'), headers });
+  expect(invited.status()).toBe(200);
+  expect(await invited.text()).toMatch(/by-page/);
+});
+
 test('admin answers are never stored or indexed, and keep the site’s policy without inline scripts', async () => {
   for (const path of ['/Admin', '/Admin/login', '/Admin/audit']) {
     const response = await signedIn.get(path, { maxRedirects: 0 });

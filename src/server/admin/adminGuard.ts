@@ -91,7 +91,8 @@ async function formOf(request: Request, access: AdminAccess): Promise<URLSearchP
     return new URLSearchParams();
   }
   try {
-    return new URLSearchParams(await readLimitedBody(request, MAX_FORM_BYTES));
+    // A copy: an admin action (src/actions/) reads the form after the guard.
+    return new URLSearchParams(await readLimitedBody(request.clone(), MAX_FORM_BYTES));
   } catch (error) {
     return error instanceof BodyTooLargeError
       ? refusal(access, 413, 'The form is too large.')

@@ -1,0 +1,46 @@
+/**
+ * The forms of /Admin/staff (owners only) as Astro Actions: invite a colleague, reset a colleague's password, make
+ * a link not yet used anew, change a role. Each hands its fields to the staff functions (staffActions.ts,
+ * staffLinks.ts: they check the owner, the name, the role and the address, audit the change and give the words
+ * for the page); see ./adminAction.ts for what all admin actions share.
+ */
+import { defineAction } from 'astro:actions';
+import { z } from 'astro/zod';
+import { changeRole, inviteColleague, resetColleague } from '../server/admin/staffActions.ts';
+import { renewLink } from '../server/admin/staffLinks.ts';
+import { adminAction } from './adminAction.ts';
+
+/** A field the staff functions check themselves (Astro reads an empty one as null): its text, or "". */
+const text = (max: number) =>
+  z
+    .string()
+    .max(max)
+    .nullish()
+    .transform((value) => value ?? '');
+
+export const staff = {
+  invite: defineAction({
+    accept: 'form',
+    input: z.object({ username: text(100), role: text(20), email: text(254) }),
+    handler: (invite, context) =>
+      adminAction(context, ({ services, session }) => inviteColleague(services, session, invite, services.mailer)),
+  }),
+  reset: defineAction({
+    accept: 'form',
+    input: z.object({ username: text(100) }),
+    handler: ({ username }, context) =>
+      adminAction(context, ({ services, session }) => resetColleague(services, session, username, services.mailer)),
+  }),
+  renew: defineAction({
+    accept: 'form',
+    input: z.object({ link: z.coerce.number().int().positive() }),
+    handler: ({ link }, context) =>
+      adminAction(context, ({ services, session }) => renewLink(services, session, link, services.mailer)),
+  }),
+  role: defineAction({
+    accept: 'form',
+    input: z.object({ username: text(100), role: text(20) }),
+    handler: ({ username, role }, context) =>
+      adminAction(context, ({ services, session }) => changeRole(services, session, username, role)),
+  }),
+};
