@@ -1,12 +1,18 @@
 /**
  * The forms of /Admin/staff (owners only) as Astro Actions: invite a colleague, reset a colleague's password, make
- * a link not yet used anew, change a role. Each hands its fields to the staff functions (staffActions.ts,
+ * a link not yet used anew, change a role; and of the pages that ask first: remove an account, withdraw a link. Each hands its fields to the staff functions (staffActions.ts,
  * staffLinks.ts: they check the owner, the name, the role and the address, audit the change and give the words
  * for the page); see ./adminAction.ts for what all admin actions share.
  */
 import { defineAction } from 'astro:actions';
 import { z } from 'astro/zod';
-import { changeRole, inviteColleague, resetColleague } from '../server/admin/staffActions.ts';
+import {
+  changeRole,
+  inviteColleague,
+  removeColleague,
+  resetColleague,
+  withdrawLink,
+} from '../server/admin/staffActions.ts';
 import { renewLink } from '../server/admin/staffLinks.ts';
 import { adminAction } from './adminAction.ts';
 
@@ -17,6 +23,9 @@ const text = (max: number) =>
     .max(max)
     .nullish()
     .transform((value) => value ?? '');
+
+/** A link's number (Staff, Links not yet used). */
+const linkId = z.coerce.number().int().positive();
 
 export const staff = {
   invite: defineAction({
@@ -33,7 +42,7 @@ export const staff = {
   }),
   renew: defineAction({
     accept: 'form',
-    input: z.object({ link: z.coerce.number().int().positive() }),
+    input: z.object({ link: linkId }),
     handler: ({ link }, context) =>
       adminAction(context, ({ services, session }) => renewLink(services, session, link, services.mailer)),
   }),
@@ -42,5 +51,17 @@ export const staff = {
     input: z.object({ username: text(100), role: text(20) }),
     handler: ({ username, role }, context) =>
       adminAction(context, ({ services, session }) => changeRole(services, session, username, role)),
+  }),
+  remove: defineAction({
+    accept: 'form',
+    input: z.object({ username: text(100) }),
+    handler: ({ username }, context) =>
+      adminAction(context, ({ services, session }) => removeColleague(services, session, username)),
+  }),
+  withdraw: defineAction({
+    accept: 'form',
+    input: z.object({ link: linkId }),
+    handler: ({ link }, context) =>
+      adminAction(context, ({ services, session }) => withdrawLink(services, session, link)),
   }),
 };

@@ -94,6 +94,8 @@ async function formOf(request: Request, access: AdminAccess): Promise<URLSearchP
     // A copy: an admin action (src/actions/) reads the form after the guard.
     return new URLSearchParams(await readLimitedBody(request.clone(), MAX_FORM_BYTES));
   } catch (error) {
+    // The body is refused whole: the request's own stream too (a copy's is cancelled only with its twin).
+    request.body?.cancel().catch(() => undefined);
     return error instanceof BodyTooLargeError
       ? refusal(access, 413, 'The form is too large.')
       : refusal(access, 400, 'The form could not be read; please try again.');

@@ -13,14 +13,16 @@ export class BodyTooLargeError extends Error {
 
 /**
  * The body of a request (or of an answer from another server), refusing more than `maxBytes` by
- * its Content-Length before reading, and by the bytes that arrive while reading.
+ * its Content-Length before reading, and by the bytes that arrive while reading. A refused body is
+ * cancelled without waiting: the body of a request's copy (`clone()`) is cancelled only once its
+ * twin is too, which the caller does after this returns.
  */
 export async function readLimitedBytes(
   message: Request | Response,
   maxBytes: number,
 ): Promise<Uint8Array<ArrayBuffer>> {
   if (Number(message.headers.get('content-length') ?? 0) > maxBytes) {
-    await message.body?.cancel();
+    message.body?.cancel().catch(() => undefined);
     throw new BodyTooLargeError(maxBytes);
   }
   if (!message.body) return new Uint8Array();
@@ -32,7 +34,7 @@ export async function readLimitedBytes(
     if (done) break;
     size += value.byteLength;
     if (size > maxBytes) {
-      await reader.cancel();
+      reader.cancel().catch(() => undefined);
       throw new BodyTooLargeError(maxBytes);
     }
     chunks.push(value);
