@@ -118,6 +118,30 @@ test('an owner invites a colleague who signs in; an editor cannot reach Staff', 
     const again = await colleague.goto(link);
     expect(again?.status()).toBe(410);
     await expect(colleague.getByRole('alert')).toContainText('already been used');
+
+    await test.step('on a phone, the owner changes her role, resets her password, then removes her account', async () => {
+      await owner.setViewportSize({ width: 390, height: 844 });
+      await owner.goto('/Admin/staff');
+      const bala = owner.getByRole('table', { name: 'Staff accounts' }).getByRole('row').filter({ hasText: 'bala' });
+      await bala.getByLabel('Role of bala').selectOption('owner');
+      await bala.getByRole('button', { name: 'Change role of bala' }).click();
+      await expect(owner.getByRole('status')).toHaveText('bala is now an owner.');
+      await expect(bala.getByRole('cell').nth(1)).toHaveText('Owner');
+      await bala.getByRole('button', { name: 'Reset password of bala' }).click();
+      await expect(owner.getByLabel('One-time link')).toHaveValue(/\/Admin\/link\?token=[a-z2-9]{32}$/);
+      await colleague.goto('/Admin');
+      await expect(colleague).toHaveURL(/\/Admin\/login/); // Her session ended with the reset.
+      await bala.getByRole('link', { name: 'Remove bala' }).click();
+      await expect(owner.getByRole('heading', { level: 1 })).toHaveText('Remove this account?');
+      await owner.getByRole('button', { name: 'Delete' }).click();
+      await expect(owner.getByRole('status')).toHaveText('The account was removed; its sessions have ended.');
+      await expect(bala).toHaveCount(0);
+      // The last owner is not removed: the page says why, and the account stays.
+      await owner.goto(`/Admin/staff/remove?user=${ADMIN_USER}`);
+      await owner.getByRole('button', { name: 'Delete' }).click();
+      await expect(owner.getByRole('alert')).toContainText('last owner');
+      await expectNoAxeViolations(owner);
+    });
   } finally {
     server.kill();
   }
