@@ -54,9 +54,20 @@ test('an editor reads a visitor’s message, marks it handled and exports it', a
     expect(csv.startsWith('\uFEFFNumber,Received (IST),Name')).toBe(true);
     expect(csv).toContain('Dr. Visitor Read');
     expect(csv).toMatch(/\r\n\d+,\d\d\/\d\d\/\d{4} \d\d:\d\d:\d\d IST,Dr\. Visitor Read,/);
+
+    await office.getByRole('link', { name: 'Please send the CME schedule.' }).click();
+    await office.getByRole('button', { name: 'Mark as not answered' }).click();
+    await expect(office.getByRole('status')).toHaveText('Marked as not answered.');
+    await office.getByRole('link', { name: 'Delete' }).click();
+    await expect(office.getByRole('heading', { level: 1 })).toHaveText('Delete this message?');
+    await office.getByRole('button', { name: 'Delete' }).click();
+    await expect(office.getByRole('status').first()).toHaveText('The message was deleted.');
+    await expect(office.getByRole('link', { name: 'Please send the CME schedule.' })).toHaveCount(0);
     await office.goto('/Admin/audit');
     await expect(office.getByRole('cell', { name: 'message read' }).first()).toBeVisible();
-    await expect(office.getByRole('cell', { name: 'message handled' }).first()).toBeVisible();
+    for (const change of ['message handled', 'message not handled', 'message deleted']) {
+      await expect(office.getByRole('cell', { name: change, exact: true }).first()).toBeVisible();
+    }
     await expect(office.locator('main')).not.toContainText('Please send the CME schedule');
   } finally {
     server.kill();

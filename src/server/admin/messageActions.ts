@@ -37,28 +37,34 @@ export function readMessage({ services, session }: SignedInLocals, message: Stor
   if (!services.audit.has(read)) services.audit.record(read);
 }
 
-/** The form post of a message's page (its `action` field); where to go next, or undefined for an unknown action. */
-export function changeMessage({ services, session, form }: SignedInLocals, message: StoredMessage): string | undefined {
-  const action = form.get('action');
-  const done = (what: MessageDone) => `/Admin/messages/${message.id}?done=${what}`;
-  const audit = (name: 'message-handled' | 'message-not-handled' | 'message-released') =>
-    services.audit.record({ username: session.username, action: name, detail: `message ${message.id}` });
-  if (action === 'handled' || action === 'not-handled') {
-    services.messages.setHandled(message.id, action === 'handled');
-    audit(action === 'handled' ? 'message-handled' : 'message-not-handled');
-    return done(action);
-  }
-  if (action === 'release' && services.messages.release(message.id)) {
-    audit('message-released');
-    return done('released');
-  }
-  return undefined;
+/** A change of a message (the admin's actions, src/actions/messages.ts): where its page goes next, or why not. */
+export type MessageOutcome = { ok: true; next: string } | { ok: false; error: string };
+
+const NO_SUCH_MESSAGE: MessageOutcome = { ok: false, error: 'There is no such message: it may have been deleted.' };
+
+const doneWith = (id: number, what: MessageDone) => `/Admin/messages/${id}?done=${what}`;
+
+/** Marks a message answered or not (a person replied by e-mail or phoned). */
+export function setMessageAnswered({ services, session }: SignedInLocals, id: number, answered: boolean): MessageOutcome {
+  if (!services.messages.get(id)) return NO_SUCH_MESSAGE;
+  services.messages.setHandled(id, answered);
+  const action = answered ? 'message-handled' : 'message-not-handled';
+  services.audit.record({ username: session.username, action, detail: `message ${id}` });
+  return { ok: true, next: doneWith(id, answered ? 'handled' : 'not-handled') };
 }
 
-export function deleteMessage({ services, session }: SignedInLocals, message: StoredMessage): string {
-  services.messages.delete(message.id);
-  services.audit.record({ username: session.username, action: 'message-deleted', detail: `message ${message.id}` });
-  return '/Admin/messages?done=message-deleted';
+/** Moves a message held as possible spam to the inbox. */
+export function releaseMessage({ services, session }: SignedInLocals, id: number): MessageOutcome {
+  if (!services.messages.release(id)) return { ok: false, error: 'That message is not held as possible spam.' };
+  services.audit.record({ username: session.username, action: 'message-released', detail: `message ${id}` });
+  return { ok: true, next: doneWith(id, 'released') };
+}
+
+export function deleteMessage({ services, session }: SignedInLocals, id: number): MessageOutcome {
+  if (!services.messages.get(id)) return NO_SUCH_MESSAGE;
+  services.messages.delete(id);
+  services.audit.record({ username: session.username, action: 'message-deleted', detail: `message ${id}` });
+  return { ok: true, next: '/Admin/messages?done=message-deleted' };
 }
 
 /**
