@@ -6,7 +6,7 @@
  * - the content editor (/keystatic, /api/keystatic) answers 404 where it is not offered
  *   (src/lib/keystatic/access.ts), and otherwise with its own headers (editorPolicy.ts);
  * - (cross-site posts are refused before this, by Astro's `security.checkOrigin`: astro.config.mjs);
- * - an admin action runs only from a signed-in admin page (src/actions/adminAction.ts);
+ * - an admin action runs only from an admin page, signed in or out as it needs (src/actions/adminAction.ts);
  * - an action refused for now (src/actions/contact.ts) says when to try again: Retry-After;
  * - (the site server adds frame-ancestors to Astro's Content-Security-Policy, as to every policy:
  *   src/server/http/contentSecurityPolicy.ts);
@@ -27,9 +27,10 @@ export const onRequest = defineMiddleware(async (context, next) => {
   const admin = await guardAdmin(context);
   if (admin instanceof Response) return withAdminHeaders(admin);
   if (admin) context.locals.admin = admin;
-  // An admin action runs only for a form posted to an admin page by someone signed in (src/actions/adminAction.ts).
+  // An admin action runs only for a form posted to an admin page, signed in or out as it needs (src/actions/adminAction.ts).
   const { action } = getActionContext(context);
-  if (action?.name.startsWith(ADMIN_ACTIONS) && !(action.calledFrom === 'form' && admin?.mode === 'signed-in')) {
+  const needs = Object.entries(ADMIN_ACTIONS).find(([prefix]) => action?.name.startsWith(prefix))?.[1];
+  if (action && needs && !(action.calledFrom === 'form' && admin && admin.mode === needs)) {
     return new Response('Not found', { status: 404, headers: { 'Content-Type': 'text/plain; charset=utf-8' } });
   }
   if (isEditorPath(context.url.pathname)) {

@@ -1,15 +1,49 @@
 /**
- * What every admin action shares (src/actions/staff.ts): it runs only for a form posted to an admin page, after
- * the admin guard (src/server/admin/adminGuard.ts, from src/middleware.ts) has checked the session and its CSRF
- * token and put them in `locals.admin`; src/middleware.ts refuses a call of one from a script (/_actions/admin.*).
- * Its outcome is the page's words: data when it worked, a 400 with the words when it did not; anything else is
+ * What every admin action shares (src/actions/staff.ts and its neighbours): it runs only for a form posted to an
+ * admin page, after the admin guard (src/server/admin/adminGuard.ts, from src/middleware.ts) has checked the
+ * session and its CSRF token (`actions.admin.*`, signed in) or found no session (`actions.adminEntry.*`: sign in,
+ * Forgot your password, a one-time link, the first owner's setup) and put what it found in `locals.admin`;
+ * src/middleware.ts refuses any other call of one, from a script (/_actions/...) or to another page. Its outcome is
+ * the page's words: data when it worked, a refusal with its status and words when it did not; anything else is
  * logged and answered with words that name no path or stack (Astro would send the error's own message).
  */
 import { ActionError, type ActionAPIContext } from 'astro:actions';
+import { z } from 'astro/zod';
 import { signedIn } from '../server/admin/adminGuard.ts';
 
-/** The namespace of the admin's actions (`actions.admin.*`), whose script calls src/middleware.ts refuses. */
-export const ADMIN_ACTIONS = 'admin.';
+/** The namespaces of the admin's actions, and the mode of the admin guard each needs (src/middleware.ts). */
+export const ADMIN_ACTIONS = { 'admin.': 'signed-in', 'adminEntry.': 'signed-out' } as const;
+
+/** A text field the admin's functions check themselves, cut to `max` characters (Astro reads an empty one as null). */
+export const formText = (max: number) =>
+  z
+    .string()
+    .nullish()
+    .transform((value) => (value ?? '').slice(0, max));
+
+/** The form's address for `action` on the page at `url`, its own query kept (`?next=`, `?user=`). */
+export function actionOnThisPage(url: URL, action: { queryString: string }): string {
+  const query = new URLSearchParams(url.search);
+  for (const [name, value] of new URLSearchParams(action.queryString)) query.set(name, value);
+  return `?${query}`;
+}
+
+/** A refusal with the status of `status` and `words`; `retryAfterSeconds` becomes Retry-After (src/middleware.ts). */
+export function refusal(context: ActionAPIContext, status: number, words: string, retryAfterSeconds?: number) {
+  if (retryAfterSeconds !== undefined) context.locals.retryAfterSeconds = retryAfterSeconds;
+  return new ActionError({ code: ActionError.statusToCode(status), message: words });
+}
+
+/** Runs `work`, logging what is not a refusal and answering it with words that name nothing of the server. */
+export async function logged<T>(context: ActionAPIContext, work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (error instanceof ActionError) throw error;
+    console.error(`Admin action ${context.url.pathname}:`, error instanceof Error ? error.message : error);
+    throw new ActionError({ code: 'INTERNAL_SERVER_ERROR', message: ADMIN_ACTION_FAILED });
+  }
+}
 
 export const ADMIN_ACTION_FAILED = 'Something went wrong, and nothing was changed. Please try again.';
 
@@ -20,13 +54,7 @@ export async function adminAction<T>(
   context: ActionAPIContext,
   work: (admin: ReturnType<typeof signedIn>) => Promise<Outcome<T>> | Outcome<T>,
 ): Promise<T> {
-  let outcome: Outcome<T>;
-  try {
-    outcome = await work(signedIn(context.locals));
-  } catch (error) {
-    console.error(`Admin action ${context.url.pathname}:`, error instanceof Error ? error.message : error);
-    throw new ActionError({ code: 'INTERNAL_SERVER_ERROR', message: ADMIN_ACTION_FAILED });
-  }
-  if (!outcome.ok) throw new ActionError({ code: 'BAD_REQUEST', message: outcome.error });
+  const outcome = await logged(context, async () => work(signedIn(context.locals)));
+  if (!outcome.ok) throw refusal(context, 400, outcome.error);
   return outcome;
 }

@@ -14,15 +14,7 @@ import {
   withdrawLink,
 } from '../server/admin/staffActions.ts';
 import { renewLink } from '../server/admin/staffLinks.ts';
-import { adminAction } from './adminAction.ts';
-
-/** A field the staff functions check themselves (Astro reads an empty one as null): its text, or "". */
-const text = (max: number) =>
-  z
-    .string()
-    .max(max)
-    .nullish()
-    .transform((value) => value ?? '');
+import { adminAction, formText as text } from './adminAction.ts';
 
 /** A link's number (Staff, Links not yet used). */
 const linkId = z.coerce.number().int().positive();

@@ -1,0 +1,50 @@
+/**
+ * The forms of /Admin/account and /Admin/system as Astro Actions: change one's own password (the current one is
+ * asked, and counted like a sign-in; the session then ends, so the new password is used at once), and, for owners,
+ * send a test mail. See ./adminAction.ts for what all admin actions share.
+ */
+import { defineAction } from 'astro:actions';
+import { z } from 'astro/zod';
+import { clearSessionCookie } from '../server/admin/adminGuard.ts';
+import { changeOwnPassword } from '../server/admin/staffActions.ts';
+import { readContactSettings } from '../server/contact/settings.ts';
+import { getServices } from '../server/services.ts';
+import { SystemState } from '../server/system/systemState.ts';
+import { sendTestMail } from '../server/system/testMail.ts';
+import { adminAction } from './adminAction.ts';
+
+/** A password field (Astro reads an empty one as null): its text, or "". */
+const secret = z
+  .string()
+  .max(1024)
+  .nullish()
+  .transform((value) => value ?? '');
+
+export const account = {
+  password: defineAction({
+    accept: 'form',
+    input: z.object({ current: secret, password: secret, again: secret }),
+    handler: (form, context) =>
+      adminAction(context, async ({ services, session }) => {
+        const outcome = await changeOwnPassword(services, session, { ...form, address: context.clientAddress });
+        if (outcome.ok) clearSessionCookie(context.cookies, context.url);
+        return outcome;
+      }),
+  }),
+};
+
+export const system = {
+  testMail: defineAction({
+    accept: 'form',
+    handler: (_input, context) =>
+      adminAction<{ message: string }>(context, async ({ services, session }) => {
+        if (session.role !== 'owner') return { ok: false, error: 'Only an owner can send a test mail.' };
+        const state = new SystemState((await getServices()).database);
+        const sent = await sendTestMail(services, state, session.username, readContactSettings().mail?.to);
+        if ('refused' in sent) return { ok: false, error: sent.refused };
+        if (!sent.ok)
+          return { ok: false, error: `The test mail to ${sent.to} failed: ${sent.error ?? 'no reason given'}` };
+        return { ok: true, message: `A test mail was sent to ${sent.to}. Look for it in that mailbox.` };
+      }),
+  }),
+};
