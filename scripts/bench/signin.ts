@@ -25,7 +25,7 @@ function visit(url: string, seconds: number) {
 function flood(url: string, seconds: number, rate: number | undefined) {
   let sent = 0;
   return autocannon({
-    url: `${url}/Admin/login`,
+    url: `${url}/Admin/login?_action=adminEntry.signIn`, // The sign-in form's action (src/actions/entry.ts).
     connections: FLOOD_CONNECTIONS,
     duration: seconds,
     ...(rate !== undefined && { overallRate: rate }),

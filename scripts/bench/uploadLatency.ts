@@ -94,7 +94,7 @@ export async function measureUploadLatency(
       encoding: 'utf8',
     });
     if (added.status !== 0) throw new Error(`add-user failed: ${added.stderr}`);
-    const signedIn = await fetch(`${base}/Admin/login`, {
+    const signedIn = await fetch(`${base}/Admin/login?_action=adminEntry.signIn`, {
       method: 'POST',
       redirect: 'manual',
       headers: { Origin: base, 'Content-Type': 'application/x-www-form-urlencoded' },

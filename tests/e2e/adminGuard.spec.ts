@@ -7,7 +7,15 @@
  */
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { REMOTE_DATA_DIR, REMOTE_URL } from '../../playwright.config.ts';
-import { ADMIN_PASSWORD, ADMIN_USER, addUser, signIn, signedInState, startAdminServer } from './adminServer.ts';
+import {
+  ADMIN_PASSWORD,
+  ADMIN_USER,
+  SIGN_IN_POST,
+  addUser,
+  signIn,
+  signedInState,
+  startAdminServer,
+} from './adminServer.ts';
 import { startOwnServer, type OwnServer } from './ownServer.ts';
 
 test.describe.configure({ mode: 'default' });
@@ -84,11 +92,18 @@ test('a change from another origin, or without the session’s token, is refused
 test('an admin action runs only from a signed-in admin page: a script’s call, or a post to a public page, is 404', async () => {
   const invite = (name: string) => ({ username: name, role: 'editor', email: '', csrf_token: csrfToken });
   const headers = { Origin: server.url };
+  const signIn = { username: ADMIN_USER, password: ADMIN_PASSWORD };
   const refused = [
     await signedIn.post('/_actions/admin.staff.invite/', { form: invite('by-script'), headers }),
     await signedIn.post('/Contact-Us?_action=admin.staff.invite', { form: invite('by-contact-page'), headers }),
+    // The sign-in's action, for pages of the signed-out: not from a script, nor from a signed-in page.
+    await signedIn.post('/_actions/adminEntry.signIn/', { form: signIn, headers }),
+    await signedIn.post('/Admin/staff?_action=adminEntry.signIn', {
+      form: { ...signIn, csrf_token: csrfToken },
+      headers,
+    }),
   ];
-  expect(refused.map((response) => response.status())).toEqual([404, 404]);
+  expect(refused.map((response) => response.status())).toEqual([404, 404, 404, 404]);
   const staff = await (await signedIn.get('/Admin/staff')).text();
   expect(staff).not.toMatch(/by-script|by-contact-page/);
   const invited = await signedIn.post('/Admin/staff?_action=admin.staff.invite', { form: invite('by-page'), headers });
@@ -183,7 +198,7 @@ test('5 wrong passwords lock that account for 15 minutes for a browser that neve
       await page.goto(`${again.url}/Admin/login`);
       await signIn(page, ADMIN_USER, ADMIN_PASSWORD);
       await expect(page.getByRole('alert')).toHaveText(/Too many failed sign-ins\. Please wait 1[45] minutes/);
-      await expect(page).toHaveURL(/\/Admin\/login$/);
+      await expect(page).toHaveURL(/\/Admin\/login(\?_action=[\w.]+)?$/);
       await signIn(page, 'colleague', 'the colleague password');
       await expect(page.getByRole('heading', { level: 1 })).toHaveText('Events');
     } finally {
@@ -214,7 +229,7 @@ test('twelve wrong sign-ins from strangers lock the account for strangers only: 
 
     const stranger = await playwright.request.newContext({ baseURL: own.url, maxRedirects: 0 });
     const strangerSignIn = (password: string, address: string) =>
-      stranger.post('/Admin/login', {
+      stranger.post(SIGN_IN_POST, {
         form: { username: ADMIN_USER, password },
         headers: { Origin: own.url, 'X-Forwarded-For': address },
       });

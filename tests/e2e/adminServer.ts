@@ -9,6 +9,10 @@ import { expect, type Browser, type BrowserContext, type Page } from '@playwrigh
 import { startOwnServer, type OwnServer } from './ownServer.ts';
 import { solidJpeg } from '../solidJpeg.ts';
 
+/** Where the sign-in form posts: its page, running the sign-in action (src/actions/entry.ts). */
+export const SIGN_IN_POST = '/Admin/login?_action=adminEntry.signIn';
+export const FORGOT_POST = '/Admin/forgot?_action=adminEntry.forgot';
+
 export const ADMIN_USER = 'office';
 export const ADMIN_PASSWORD = 'a long office password';
 const root = path.resolve(import.meta.dirname, '../..');

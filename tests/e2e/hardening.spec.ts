@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { FORM_EXPIRED_MESSAGE, TOO_SOON_MESSAGE } from '../../src/lib/contactForm.ts';
-import { ADMIN_PASSWORD, ADMIN_USER, addUser } from './adminServer.ts';
+import { ADMIN_PASSWORD, ADMIN_USER, SIGN_IN_POST, addUser } from './adminServer.ts';
 import {
   CONTACT_ACTION,
   FORM_TOKEN_ACTION,
@@ -124,7 +124,7 @@ test.describe('1. the rate limit counts the address the site can trust', () => {
 
 test('the admin session cookie is Secure when the public origin is HTTPS, whatever scheme the request names', async () => {
   const signIn = (server: OwnServer, scheme: 'http' | 'https') =>
-    send(`${server.url}/Admin/login`, {
+    send(`${server.url}${SIGN_IN_POST}`, {
       method: 'POST',
       headers: {
         Host: SITE_HOST,

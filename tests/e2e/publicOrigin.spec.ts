@@ -7,7 +7,7 @@
 import { expect, test } from '@playwright/test';
 import { openDatabase } from '../../src/server/database.ts';
 import { readableText, startSmtp } from '../unit/contact/localSmtp.ts';
-import { ADMIN_PASSWORD, addUser } from './adminServer.ts';
+import { ADMIN_PASSWORD, FORGOT_POST, SIGN_IN_POST, addUser } from './adminServer.ts';
 import { startOwnServer, type OwnServer } from './ownServer.ts';
 import { send } from './rawHttp.ts';
 
@@ -79,7 +79,7 @@ test.describe('a post whose Origin is a forged host is refused (403), and mails 
 });
 
 test('Forgot your password, sent with Host: evil.example, mails a link on SITE_URL', async () => {
-  const answer = await send(`${server.url}/Admin/forgot`, {
+  const answer = await send(`${server.url}${FORGOT_POST}`, {
     method: 'POST',
     headers: { ...FORM, Host: EVIL, Origin: SITE },
     body: 'username=asha',
@@ -92,7 +92,7 @@ test('Forgot your password, sent with Host: evil.example, mails a link on SITE_U
 });
 
 test('Forgot your password, through the trusted proxy with X-Forwarded-Host: evil.example, mails a link on SITE_URL', async () => {
-  const answer = await send(`${server.url}/Admin/forgot`, {
+  const answer = await send(`${server.url}${FORGOT_POST}`, {
     method: 'POST',
     headers: {
       ...FORM,
@@ -110,7 +110,7 @@ test('Forgot your password, through the trusted proxy with X-Forwarded-Host: evi
 });
 
 test('a sign-in sent with a forged Host is led on by a path, never to that host', async () => {
-  const answer = await send(`${server.url}/Admin/login`, {
+  const answer = await send(`${server.url}${SIGN_IN_POST}`, {
     method: 'POST',
     headers: { ...FORM, Host: EVIL, Origin: SITE },
     body: new URLSearchParams({ username: 'asha', password: ADMIN_PASSWORD }).toString(),

@@ -7,7 +7,7 @@
 import { expect, test } from '@playwright/test';
 import { BUSY } from '../../src/server/admin/signIn.ts';
 import { NETWORK_MAX_FAILURES } from '../../src/server/admin/loginThrottle.ts';
-import { ADMIN_PASSWORD, ADMIN_USER, addUser } from './adminServer.ts';
+import { ADMIN_PASSWORD, ADMIN_USER, SIGN_IN_POST, addUser } from './adminServer.ts';
 import { startOwnServer } from './ownServer.ts';
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
@@ -36,7 +36,7 @@ test('200 sign-ins from one IPv6 /64: one network, a bounded queue, and the publ
       await Promise.all(
         Array.from({ length: 20 }, async (_, i) => {
           const n = wave * 20 + i;
-          const answer = await flood.post('/Admin/login', {
+          const answer = await flood.post(SIGN_IN_POST, {
             form: { username: n % 2 ? ADMIN_USER : `guess-${n}`, password: `wrong password ${n}` },
             headers: { Origin: server.url, 'X-Forwarded-For': `2001:db8:35:64:${n.toString(16)}::1` },
           });
@@ -65,12 +65,12 @@ test('200 sign-ins from one IPv6 /64: one network, a bounded queue, and the publ
     expect(pageTimes.length).toBeGreaterThan(5);
     expect(median(pageTimes)).toBeLessThan(1000);
     // And the network's lock stops nobody else: the office signs in from another address.
-    const office = await flood.post('/Admin/login', {
+    const office = await flood.post(SIGN_IN_POST, {
       form: { username: ADMIN_USER, password: ADMIN_PASSWORD },
       headers: { Origin: server.url, 'X-Forwarded-For': '2001:db8:35:65::1' },
     });
     expect(office.status()).toBe(429); // The account: strangers failed against it 5 times (100 of the names were its).
-    const elsewhere = await flood.post('/Admin/login', {
+    const elsewhere = await flood.post(SIGN_IN_POST, {
       form: { username: 'nobody', password: 'wrong password' },
       headers: { Origin: server.url, 'X-Forwarded-For': '2001:db8:35:65::1' },
     });
