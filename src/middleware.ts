@@ -7,12 +7,14 @@
  *   (src/lib/keystatic/access.ts), and otherwise with its own headers (editorPolicy.ts);
  * - (cross-site posts are refused before this, by Astro's `security.checkOrigin`: astro.config.mjs);
  * - an admin action runs only from an admin page, signed in or out as it needs (src/actions/adminAction.ts);
- * - an action refused for now (src/actions/contact.ts) says when to try again: Retry-After;
+ * - an action's refusal says its status's own words, and, refused for now (src/actions/contact.ts), when to try
+ *   again: Retry-After;
  * - (the site server adds frame-ancestors to Astro's Content-Security-Policy, as to every policy:
  *   src/server/http/contentSecurityPolicy.ts);
  * - gives answers to GET an ETag and a 304 on a match (see src/server/endpoints/conditionalRequests.ts;
  *   prerendered files get theirs from the static file server).
  */
+import { STATUS_CODES } from 'node:http';
 import { getActionContext } from 'astro:actions';
 import { defineMiddleware } from 'astro:middleware';
 import { ADMIN_ACTIONS } from './actions/adminAction.ts';
@@ -37,7 +39,12 @@ export const onRequest = defineMiddleware(async (context, next) => {
     const offered = editorOffered({ dev: import.meta.env.DEV, storage: EDITOR_STORAGE, env: process.env });
     return offered ? withEditorHeaders(await next(), EDITOR_STORAGE) : editorNotFound();
   }
-  const answer = await next();
+  let answer = await next();
+  // After an action's refusal Astro puts its error's type in the status line: the status's own words instead.
+  if (answer.statusText.startsWith('AstroAction')) {
+    const { body, status, headers } = answer;
+    answer = new Response(body, { status, statusText: STATUS_CODES[status] ?? '', headers });
+  }
   const { retryAfterSeconds } = context.locals;
   if (retryAfterSeconds !== undefined) answer.headers.set('Retry-After', String(retryAfterSeconds));
   return withEntityTag(context.request, admin ? withAdminHeaders(answer) : answer);
