@@ -34,6 +34,8 @@ export function refusal(context: ActionAPIContext, status: number, words: string
   return new ActionError({ code: ActionError.statusToCode(status), message: words });
 }
 
+const ADMIN_ACTION_FAILED = 'Something went wrong, and nothing was changed. Please try again.';
+
 /** Runs `work`, logging what is not a refusal and answering it with words that name nothing of the server. */
 export async function logged<T>(context: ActionAPIContext, work: () => Promise<T>): Promise<T> {
   try {
@@ -44,8 +46,6 @@ export async function logged<T>(context: ActionAPIContext, work: () => Promise<T
     throw new ActionError({ code: 'INTERNAL_SERVER_ERROR', message: ADMIN_ACTION_FAILED });
   }
 }
-
-export const ADMIN_ACTION_FAILED = 'Something went wrong, and nothing was changed. Please try again.';
 
 type Outcome<T> = ({ ok: true } & T) | { ok: false; error: string };
 

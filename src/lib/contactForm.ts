@@ -76,11 +76,13 @@ function requiredText(what: string, max: number) {
     .check(z.trim(), z.minLength(1, { error: MISSING_FIELDS_MESSAGE }), z.maxLength(max, tooLong(what, max)));
 }
 
-const phoneSchema = z.string().check(
-  z.trim(),
-  z.regex(/^[0-9]*$/, { error: PHONE_DIGITS_MESSAGE }),
-  z.maxLength(MAX_LENGTH.phone, { error: `Please shorten the phone number to at most ${MAX_LENGTH.phone} digits` }),
-);
+const phoneSchema = z
+  .string()
+  .check(
+    z.trim(),
+    z.regex(/^[0-9]*$/, { error: PHONE_DIGITS_MESSAGE }),
+    z.maxLength(MAX_LENGTH.phone, { error: `Please shorten the phone number to at most ${MAX_LENGTH.phone} digits` }),
+  );
 
 /** A message from the contact form: name, e-mail and message required, phone optional and digits only. */
 export const contactFormSchema = z.object({

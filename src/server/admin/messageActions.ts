@@ -45,7 +45,11 @@ const NO_SUCH_MESSAGE: MessageOutcome = { ok: false, error: 'There is no such me
 const doneWith = (id: number, what: MessageDone) => `/Admin/messages/${id}?done=${what}`;
 
 /** Marks a message answered or not (a person replied by e-mail or phoned). */
-export function setMessageAnswered({ services, session }: SignedInLocals, id: number, answered: boolean): MessageOutcome {
+export function setMessageAnswered(
+  { services, session }: SignedInLocals,
+  id: number,
+  answered: boolean,
+): MessageOutcome {
   if (!services.messages.get(id)) return NO_SUCH_MESSAGE;
   services.messages.setHandled(id, answered);
   const action = answered ? 'message-handled' : 'message-not-handled';

@@ -114,15 +114,18 @@ describe('the Contact Us page without JavaScript', () => {
   it.each([
     ['CONTENT_TOO_LARGE', /too long to send/],
     ['UNSUPPORTED_MEDIA_TYPE', /could not be read/],
-  ] as const)('after a body Astro would not read (%s) says so in plain words and reads nothing', async (code, words) => {
-    const request = post(TYPED);
-    const copied = vi.spyOn(request, 'clone');
-    const form = await contactFormState(request, refused(code, 'Request body exceeds 65536 bytes'), async () =>
-      service(),
-    );
-    expect(form).toMatchObject({ error: expect.stringMatching(words), values: EMPTY_CONTACT_FORM });
-    expect([request.bodyUsed, copied.mock.calls.length]).toEqual([false, 0]);
-  });
+  ] as const)(
+    'after a body Astro would not read (%s) says so in plain words and reads nothing',
+    async (code, words) => {
+      const request = post(TYPED);
+      const copied = vi.spyOn(request, 'clone');
+      const form = await contactFormState(request, refused(code, 'Request body exceeds 65536 bytes'), async () =>
+        service(),
+      );
+      expect(form).toMatchObject({ error: expect.stringMatching(words), values: EMPTY_CONTACT_FORM });
+      expect([request.bodyUsed, copied.mock.calls.length]).toEqual([false, 0]);
+    },
+  );
 
   it('answers a post that ran no action (a form from before the site changed) with 400, reading nothing', async () => {
     const request = post(TYPED);
