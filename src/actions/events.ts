@@ -1,19 +1,43 @@
 /**
- * The forms of an event's pages that ask first (/Admin/events/<id>/delete and its photos' delete pages) as Astro
- * Actions: delete the event with its photos, or one photo. Each hands the numbers to eventActions.ts, which deletes
- * and audits; see ./adminAction.ts for what all admin actions share. (Where events come from the society's
- * backend, the admin guard answers these pages 404 before an action runs.)
+ * The event forms as Astro Actions: save an event's form (a new event at /Admin/events/new, or the event of the page
+ * posted to, /Admin/events/<id>: its address names it, never a field), and the pages that ask first: delete the
+ * event with its photos, or one photo. Each hands the form or the numbers to eventActions.ts, which saves or
+ * deletes and audits; see ./adminAction.ts for what all admin actions share. (Where events come from the
+ * society's backend, the admin guard answers these pages 404 before an action runs.)
  */
 import { defineAction } from 'astro:actions';
 import { z } from 'astro/zod';
+import { getSite } from '../data/site.ts';
+import { parseId } from '../lib/parseId.ts';
 import { signedInEditor } from '../server/admin/adminGuard.ts';
-import { deleteEvent, deletePhoto } from '../server/admin/eventActions.ts';
-import { adminAction } from './adminAction.ts';
+import { deleteEvent, deletePhoto, saveEventForm } from '../server/admin/eventActions.ts';
+import { adminAction, logged, refusal } from './adminAction.ts';
 
 const id = z.coerce.number().int().positive();
+/** The pages whose form the save action answers (the event it saves is the one their address names). */
+const EVENT_FORM_PAGES = ['/Admin/events/new', '/Admin/events/[id]'];
 const GONE = 'There is no such event or photo: it may have been deleted already.';
 
 export const events = {
+  /**
+   * Answers the form's next state as data, whatever it is (saved: where to go; else the form as sent with what to
+   * correct, or as stored after a clash): the page shows it with its status (eventActions.ts, EventFormPage).
+   */
+  save: defineAction({
+    accept: 'form',
+    handler: (form: FormData, context) =>
+      logged(context, async () => {
+        const editor = signedInEditor(context.locals);
+        if (!EVENT_FORM_PAGES.includes(context.routePattern))
+          throw refusal(context, 404, 'Save an event from its page.');
+        const id = context.params['id'];
+        const event = id === undefined ? undefined : editor.services.events.get(parseId(id) ?? 0);
+        if (id !== undefined && !event) throw refusal(context, 404, GONE);
+        const fields = new URLSearchParams();
+        for (const [name, value] of form) if (typeof value === 'string') fields.append(name, value);
+        return saveEventForm({ ...editor, form: fields }, (await getSite()).activityPlaces, event);
+      }),
+  }),
   delete: defineAction({
     accept: 'form',
     input: z.object({ id }),

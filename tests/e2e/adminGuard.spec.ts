@@ -65,13 +65,16 @@ test('a signed-out visitor is led from admin pages to sign-in, and admin endpoin
 test('a change from another origin, or without the session’s token, is refused with 403', async () => {
   const before = await (await signedIn.post('/Admin/api/events_list')).json();
   const refused = [
-    await signedIn.post('/Admin/events/new', {
+    await signedIn.post('/Admin/events/new?_action=admin.events.save', {
       form: { ...draft, csrf_token: csrfToken },
       headers: { Origin: 'https://evil.example.net' },
     }),
-    await signedIn.post('/Admin/events/new', { form: { ...draft, csrf_token: csrfToken } }),
-    await signedIn.post('/Admin/events/new', { form: draft, headers: { Origin: server.url } }),
-    await signedIn.post('/Admin/events/new', {
+    await signedIn.post('/Admin/events/new?_action=admin.events.save', { form: { ...draft, csrf_token: csrfToken } }),
+    await signedIn.post('/Admin/events/new?_action=admin.events.save', {
+      form: draft,
+      headers: { Origin: server.url },
+    }),
+    await signedIn.post('/Admin/events/new?_action=admin.events.save', {
       form: { ...draft, csrf_token: (csrfToken.startsWith('x') ? 'y' : 'x') + csrfToken.slice(1) },
       headers: { Origin: server.url },
     }),
@@ -81,7 +84,7 @@ test('a change from another origin, or without the session’s token, is refused
   ];
   expect(refused.map((response) => response.status())).toEqual([403, 403, 403, 403, 403, 403, 403]);
   expect(await (await signedIn.post('/Admin/api/events_list')).json()).toEqual(before);
-  const accepted = await signedIn.post('/Admin/events/new', {
+  const accepted = await signedIn.post('/Admin/events/new?_action=admin.events.save', {
     form: { ...draft, csrf_token: csrfToken },
     headers: { Origin: server.url },
     maxRedirects: 0,
@@ -104,6 +107,14 @@ test('an admin action runs only from a signed-in admin page: a script’s call, 
     }),
   ];
   expect(refused.map((response) => response.status())).toEqual([404, 404, 404, 404]);
+  // An event is saved from its own page only: its address names the event.
+  const before = await (await signedIn.post('/Admin/api/events_list')).json();
+  const elsewhere = await signedIn.post('/Admin/staff?_action=admin.events.save', {
+    form: { ...draft, csrf_token: csrfToken },
+    headers,
+  });
+  expect(elsewhere.status()).toBe(404);
+  expect(await (await signedIn.post('/Admin/api/events_list')).json()).toEqual(before);
   const staff = await (await signedIn.get('/Admin/staff')).text();
   expect(staff).not.toMatch(/by-script|by-contact-page/);
   const invited = await signedIn.post('/Admin/staff?_action=admin.staff.invite', { form: invite('by-page'), headers });

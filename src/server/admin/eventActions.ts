@@ -45,21 +45,22 @@ export type EventFormPage =
 /** A new key for a new event's form (eventSave.ts). */
 export const newFormKey = () => randomBytes(16).toString('hex');
 
+/** The event form of `event` (or of a new event) as stored, to show. */
+export function shownEventForm(places: readonly string[], event?: AdminEvent): EventFormPage {
+  const values = event ? valuesOfEvent(event, places) : { title: '', subTitle: '', date: '', place: places[0] ?? '' };
+  return { status: 200, values, errors: {} };
+}
+
 /**
- * The event form of `event` (or of a new event): on GET its values; on POST saved, leading to the
- * event's page, or shown again as it was sent, with what to correct (400), or as it is stored
- * now when another tab's changes clashed with this one's (409).
+ * The event form of `event` (or of a new event) as sent (the save action, src/actions/events.ts): saved, leading
+ * to the event's page; or shown again as it was sent, with what to correct (400), or as it is stored now when
+ * another tab's changes clashed with this one's (409), or asking before Unpublish.
  */
-export function eventFormPage(
-  request: Request,
+export function saveEventForm(
   admin: SignedIn & Pick<SignedInLocals, 'form'>,
   places: readonly string[],
   event?: AdminEvent,
 ): EventFormPage {
-  if (request.method !== 'POST') {
-    const values = event ? valuesOfEvent(event, places) : { title: '', subTitle: '', date: '', place: places[0] ?? '' };
-    return { status: 200, values, errors: {} };
-  }
   const formKey = admin.form.get('form_key') ?? undefined;
   if (event?.published && admin.form.get('action') === 'draft') {
     return { status: 200, values: eventFormValues(admin.form), errors: {}, confirmUnpublish: true };

@@ -4,7 +4,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { createAdminServices } from '../../../src/server/admin/adminServices.ts';
-import { eventFormPage } from '../../../src/server/admin/eventActions.ts';
+import { saveEventForm } from '../../../src/server/admin/eventActions.ts';
 import type { AdminSession } from '../../../src/server/admin/sessions.ts';
 import { openDatabase } from '../../../src/server/database.ts';
 import { SqliteEventsSource } from '../../../src/server/events/SqliteEventsSource.ts';
@@ -20,11 +20,6 @@ function setUp() {
   const source = new SqliteEventsSource(db, { uploadsDir: path.join(dataDir, 'uploads') });
   return { services, source, db };
 }
-
-const postForm = (values: Record<string, string>) => ({
-  request: new Request('http://127.0.0.1/Admin/events/new', { method: 'POST' }),
-  form: new URLSearchParams(values),
-});
 
 describe('event and photo numbers', () => {
   it('never gives a deleted event’s or photo’s number again, and remembers the event as removed', async () => {
@@ -64,20 +59,15 @@ describe('a new event’s form, saved twice', () => {
     const values = { title: 'CME', sub_title: '', date: '2025-06-01', place: 'Salem', action: 'draft' };
     const key = 'a'.repeat(32);
     const save = () => {
-      const { request, form } = postForm({ ...values, form_key: key });
-      return eventFormPage(request, { ...admin, form }, PLACES);
+      return saveEventForm({ ...admin, form: new URLSearchParams({ ...values, form_key: key }) }, PLACES);
     };
     const first = save();
     const second = save();
     expect(first).toEqual(second);
     expect(services.events.list()).toHaveLength(1);
     expect(services.events.madeByForm(key)).toBe(services.events.list()[0]?.id);
-    const other = eventFormPage(
-      postForm({ ...values, form_key: 'b'.repeat(32) }).request,
-      {
-        ...admin,
-        form: new URLSearchParams({ ...values, form_key: 'b'.repeat(32) }),
-      },
+    const other = saveEventForm(
+      { ...admin, form: new URLSearchParams({ ...values, form_key: 'b'.repeat(32) }) },
       PLACES,
     );
     expect(other).not.toEqual(first);
@@ -104,8 +94,7 @@ describe('the event form saved from an older tab', () => {
         ...changes,
       });
       const event = services.events.get(id);
-      const request = new Request(`http://127.0.0.1/Admin/events/${id}`, { method: 'POST' });
-      return eventFormPage(request, { services: services as never, session, form }, PLACES, event);
+      return saveEventForm({ services: services as never, session, form }, PLACES, event);
     };
     expect(send({ title: 'Tamil Nadu - Salem Branch - CME day' })).toHaveProperty('redirect');
     expect(send({ sub_title: 'From the older tab' })).toHaveProperty('redirect');
