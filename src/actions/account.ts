@@ -1,11 +1,14 @@
 /**
  * The forms of /Admin/account and /Admin/system as Astro Actions: change one's own password (the current one is
- * asked, and counted like a sign-in; the session then ends, so the new password is used at once), and, for owners,
- * send a test mail. See ./adminAction.ts for what all admin actions share.
+ * asked, and counted like a sign-in; the session then ends, so the new password is used at once), sign out (of
+ * this session, or everywhere: every session of the account, on every device; posted to /Admin/logout), and, for
+ * owners, send a test mail. See ./adminAction.ts for what all admin actions share.
  */
 import { defineAction } from 'astro:actions';
 import { z } from 'astro/zod';
 import { clearSessionCookie } from '../server/admin/adminGuard.ts';
+import { signInAddress } from '../server/admin/returnPath.ts';
+import { SESSION_COOKIE } from '../server/admin/sessions.ts';
 import { changeOwnPassword } from '../server/admin/staffActions.ts';
 import { readContactSettings } from '../server/contact/settings.ts';
 import { getServices } from '../server/services.ts';
@@ -21,6 +24,18 @@ const secret = z
   .transform((value) => value ?? '');
 
 export const account = {
+  signOut: defineAction({
+    accept: 'form',
+    input: z.object({ everywhere: z.boolean() }),
+    handler: ({ everywhere }, context) =>
+      adminAction(context, ({ services, session }) => {
+        if (everywhere) services.sessions.invalidateAllOf(session.userId);
+        else services.sessions.invalidate(context.cookies.get(SESSION_COOKIE)?.value);
+        services.audit.record({ username: session.username, action: everywhere ? 'sign-out-everywhere' : 'sign-out' });
+        clearSessionCookie(context.cookies, context.url);
+        return { ok: true, next: signInAddress('/Admin', 'signed-out') };
+      }),
+  }),
   password: defineAction({
     accept: 'form',
     input: z.object({ current: secret, password: secret, again: secret }),

@@ -1,6 +1,7 @@
 /**
  * The event forms as Astro Actions: save an event's form (a new event at /Admin/events/new, or the event of the page
- * posted to, /Admin/events/<id>: its address names it, never a field), and the pages that ask first: delete the
+ * posted to, /Admin/events/<id>: its address names it, never a field), preview it as it stands, and the pages that
+ * ask first: delete the
  * event with its photos, or one photo. Each hands the form or the numbers to eventActions.ts, which saves or
  * deletes and audits; see ./adminAction.ts for what all admin actions share. (Where events come from the
  * society's backend, the admin guard answers these pages 404 before an action runs.)
@@ -10,12 +11,20 @@ import { z } from 'astro/zod';
 import { getSite } from '../data/site.ts';
 import { parseId } from '../lib/parseId.ts';
 import { signedInEditor } from '../server/admin/adminGuard.ts';
-import { deleteEvent, deletePhoto, saveEventForm } from '../server/admin/eventActions.ts';
+import { deleteEvent, deletePhoto, eventPreview, saveEventForm } from '../server/admin/eventActions.ts';
 import { adminAction, logged, refusal } from './adminAction.ts';
 
 const id = z.coerce.number().int().positive();
 /** The pages whose form the save action answers (the event it saves is the one their address names). */
 const EVENT_FORM_PAGES = ['/Admin/events/new', '/Admin/events/[id]'];
+const PREVIEW_PAGE = '/Admin/events/[id]/preview';
+
+/** A posted form's text fields, as the event form's parser reads them (eventForm.ts). */
+function fieldsOf(form: FormData): URLSearchParams {
+  const fields = new URLSearchParams();
+  for (const [name, value] of form) if (typeof value === 'string') fields.append(name, value);
+  return fields;
+}
 const GONE = 'There is no such event or photo: it may have been deleted already.';
 
 export const events = {
@@ -33,9 +42,19 @@ export const events = {
         const id = context.params['id'];
         const event = id === undefined ? undefined : editor.services.events.get(parseId(id) ?? 0);
         if (id !== undefined && !event) throw refusal(context, 404, GONE);
-        const fields = new URLSearchParams();
-        for (const [name, value] of form) if (typeof value === 'string') fields.append(name, value);
-        return saveEventForm({ ...editor, form: fields }, (await getSite()).activityPlaces, event);
+        return saveEventForm({ ...editor, form: fieldsOf(form) }, (await getSite()).activityPlaces, event);
+      }),
+  }),
+  /** The form's Preview button: the event as the form stands, saved or not (nothing is saved). */
+  preview: defineAction({
+    accept: 'form',
+    handler: (form: FormData, context) =>
+      logged(context, async () => {
+        const editor = signedInEditor(context.locals);
+        if (context.routePattern !== PREVIEW_PAGE) throw refusal(context, 404, 'Preview an event from its page.');
+        const event = editor.services.events.get(parseId(context.params['id']) ?? 0);
+        if (!event) throw refusal(context, 404, GONE);
+        return eventPreview(event, fieldsOf(form), (await getSite()).activityPlaces);
       }),
   }),
   delete: defineAction({

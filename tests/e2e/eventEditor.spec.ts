@@ -58,7 +58,8 @@ test('descriptions typed, then Preview, then back: still there, and Preview show
   await descriptions(page).nth(1).fill('Green: the airway station');
 
   await page.getByRole('button', { name: 'Preview' }).click();
-  await expect(page).toHaveURL(new RegExp(`/Admin/events/${id}/preview$`));
+  // The page the form posted to, running the preview action (src/actions/events.ts).
+  await expect(page).toHaveURL(new RegExp(`/Admin/events/${id}/preview\\?_action=admin\\.events\\.preview$`));
   await expect(page.getByText('Typed, not saved yet')).toBeVisible();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Red: the opening talk');
   await expectNoAxeViolations(page);

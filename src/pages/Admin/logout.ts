@@ -1,24 +1,16 @@
 /**
- * POST /Admin/logout: Sign out, ending the session on the server (the guard checked origin and
- * token); with `everywhere=1` (Sign out everywhere), every session of the account, on every device.
+ * POST /Admin/logout: where Sign out and Sign out everywhere post, running the sign-out action
+ * (src/actions/account.ts); then on to the sign-in page. Nothing else is answered here.
  */
 import type { APIRoute } from 'astro';
-import { clearSessionCookie, signedIn } from '../../server/admin/adminGuard.ts';
-import { signInAddress } from '../../server/admin/returnPath.ts';
-import { SESSION_COOKIE } from '../../server/admin/sessions.ts';
+import { actions } from 'astro:actions';
 
 export const prerender = false;
 
-export const ALL: APIRoute = ({ request, locals, cookies, url, redirect }) => {
+export const ALL: APIRoute = ({ request, getActionResult, redirect }) => {
   if (request.method !== 'POST') return new Response(null, { status: 405, headers: { Allow: 'POST' } });
-  const { services, session, form } = signedIn(locals);
-  if (form.get('everywhere') === '1') {
-    services.sessions.invalidateAllOf(session.userId);
-    services.audit.record({ username: session.username, action: 'sign-out-everywhere' });
-  } else {
-    services.sessions.invalidate(cookies.get(SESSION_COOKIE)?.value);
-    services.audit.record({ username: session.username, action: 'sign-out' });
-  }
-  clearSessionCookie(cookies, url);
-  return redirect(signInAddress('/Admin', 'signed-out'), 303);
+  const signedOut = getActionResult(actions.admin.account.signOut);
+  if (signedOut?.data) return redirect(signedOut.data.next, 303);
+  const status = signedOut?.error?.status ?? 400;
+  return new Response(signedOut?.error?.message ?? 'Please sign out with the Sign out button.', { status });
 };
