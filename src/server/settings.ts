@@ -65,6 +65,7 @@ export function parseProxyTrust(value: string | undefined): ProxyTrust {
   const list = text.split(',').map((part) => part.trim());
   try {
     return {
+      // proxy-addr, as Fastify's trustProxy compiles a list, but here: a wrong entry stops the start with these words.
       trusts: proxyAddr.compile(list),
       description: `X-Forwarded-For read from the right, past the proxies at ${list.join(', ')}`,
     };
