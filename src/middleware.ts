@@ -9,8 +9,8 @@
  * - an admin action runs only from an admin page, signed in or out as it needs (src/actions/adminAction.ts);
  * - an action's refusal says its status's own words, and, refused for now (src/actions/contact.ts), when to try
  *   again: Retry-After;
- * - (the site server adds frame-ancestors to Astro's Content-Security-Policy, as to every policy:
- *   src/server/http/contentSecurityPolicy.ts);
+ * - a page's Content-Security-Policy names only the inline code that page has (src/server/securityHeaders.ts),
+ *   and the site server adds frame-ancestors to it, as to every policy (src/server/http/contentSecurityPolicy.ts);
  * - gives answers to GET an ETag and a 304 on a match (see src/server/endpoints/conditionalRequests.ts;
  *   prerendered files get theirs from the static file server).
  */
@@ -20,6 +20,7 @@ import { defineMiddleware } from 'astro:middleware';
 import { ADMIN_ACTIONS } from './actions/adminAction.ts';
 import { guardAdmin, withAdminHeaders } from './server/admin/adminGuard.ts';
 import { withEntityTag } from './server/endpoints/conditionalRequests.ts';
+import { withOwnPolicy } from './server/securityHeaders.ts';
 import { editorOffered, isEditorPath } from './lib/keystatic/access.ts';
 import { EDITOR_STORAGE } from './lib/keystatic/builtStorage.ts';
 import { editorNotFound, withEditorHeaders } from './lib/keystatic/editorPolicy.ts';
@@ -47,5 +48,6 @@ export const onRequest = defineMiddleware(async (context, next) => {
   }
   const { retryAfterSeconds } = context.locals;
   if (retryAfterSeconds !== undefined) answer.headers.set('Retry-After', String(retryAfterSeconds));
+  answer = await withOwnPolicy(answer);
   return withEntityTag(context.request, admin ? withAdminHeaders(answer) : answer);
 });

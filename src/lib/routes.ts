@@ -34,6 +34,9 @@ export const PRIVACY_ROUTE = '/privacy';
 /** The site search (the header's search field leads there: /search?q=...). */
 export const SEARCH_ROUTE = '/search';
 
+/** The home page's "Coming up" as it stands at the request: a piece of HTML the home page fetches, not a page. */
+export const COMING_UP_ROUTE = '/coming-up';
+
 /** Every fixed route, spelt as the site links to it. */
 export const FIXED_ROUTES: readonly string[] = [
   ...NAV_LINKS.map((link) => link.href),

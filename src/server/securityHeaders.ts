@@ -5,9 +5,19 @@
  * (`security.csp`: the hashes of its inline scripts and styles, the frame hosts a page adds); with
  * the Node adapter's `staticHeaders` it writes those of prerendered pages to dist/_headers.json
  * ({ pathname, headers: [{ key, value }] } per route) instead of a <meta> tag.
+ *
+ * Astro's policy for a page names the hashes of every inline script and style of the whole build
+ * (40 on a page that has 5), about 1.8 KB of header on every page: enough to take the home page's
+ * first answer past what a new connection carries in its first round trip (14.6 KB). Each page's
+ * policy here keeps only the hashes of the inline scripts and styles that page has, found by an
+ * HTML parser as the browser finds them: prerendered pages' once at start (loadPagePolicies), pages
+ * rendered on demand as they are sent (withOwnPolicy, in src/middleware.ts). A page that fetches a
+ * server island keeps the whole list, since the island's HTML, put in later, may bring inline code.
  */
+import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { parse, type DefaultTreeAdapterTypes } from 'parse5';
 import { z } from 'zod';
 import { withHeaderOnlyDirectives } from './http/contentSecurityPolicy.ts';
 
@@ -22,6 +32,32 @@ export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
   'Permissions-Policy': 'camera=(), microphone=(), geolocation=(), payment=(), usb=()',
 };
 
+/** Policies already worked out for a page rendered on demand, by a hash of the policy and the page. */
+const pagePolicies = new Map<string, string>();
+/** Enough for every page of the site in a few versions; past it the memory starts afresh. */
+const PAGE_POLICIES_KEPT = 500;
+
+/**
+ * An HTML answer rendered on demand with its Content-Security-Policy naming only its own inline
+ * code (policyForPage); any other answer as it was. Reads the whole body: for pages, not streams.
+ */
+export async function withOwnPolicy(response: Response): Promise<Response> {
+  const policy = response.headers.get('Content-Security-Policy');
+  const isHtml = /^text\/html\b/i.test(response.headers.get('Content-Type') ?? '');
+  if (!policy || !isHtml || !response.body) return response;
+  const html = await response.text();
+  const key = createHash('sha256').update(policy).update('\0').update(html).digest('base64');
+  let own = pagePolicies.get(key);
+  if (own === undefined) {
+    own = policyForPage(policy, html);
+    if (pagePolicies.size >= PAGE_POLICIES_KEPT) pagePolicies.clear();
+    pagePolicies.set(key, own);
+  }
+  const headers = new Headers(response.headers);
+  headers.set('Content-Security-Policy', own);
+  return new Response(html, { status: response.status, statusText: response.statusText, headers });
+}
+
 /** The file @astrojs/node writes with `staticHeaders: true`, in the build's folder (dist/). */
 export const STATIC_HEADERS_FILE = '_headers.json';
 
@@ -33,17 +69,64 @@ const staticHeadersSchema = z.array(
 );
 
 /**
- * The URL paths that serve a route's built page, found on disk as @fastify/static finds them:
+ * A route's built page and the URL paths that serve it, found on disk as @fastify/static finds them:
  * "/branches" (branches/index.html) at "/branches", "/branches/" and "/branches/index.html";
  * "/" at "/" and "/index.html"; "/404" (404.html) at "/404" and "/404.html".
  */
-function servedPaths(clientDir: string, pathname: string): string[] {
+function builtPage(clientDir: string, pathname: string): { file?: string; paths: string[] } {
   const route = pathname.replace(/\/$/, '');
-  if (existsSync(path.join(clientDir, route, 'index.html'))) {
-    return route === '' ? ['/', '/index.html'] : [route, `${route}/`, `${route}/index.html`];
+  const folderIndex = path.join(clientDir, route, 'index.html');
+  if (existsSync(folderIndex)) {
+    return {
+      file: folderIndex,
+      paths: route === '' ? ['/', '/index.html'] : [route, `${route}/`, `${route}/index.html`],
+    };
   }
-  if (existsSync(path.join(clientDir, `${route}.html`))) return [route, `${route}.html`];
-  return [pathname];
+  const file = path.join(clientDir, `${route}.html`);
+  if (existsSync(file)) return { file, paths: [route, `${route}.html`] };
+  return { paths: [pathname] };
+}
+
+type HtmlNode = DefaultTreeAdapterTypes.ChildNode | DefaultTreeAdapterTypes.Document;
+
+/** The CSP hashes ('sha256-…' sources) of a page's inline scripts and styles, as a browser computes them. */
+export function inlineCodeHashes(html: string): Set<string> {
+  const hashes = new Set<string>();
+  const visit = (node: HtmlNode) => {
+    if ('tagName' in node && (node.tagName === 'script' || node.tagName === 'style')) {
+      const isInline = !node.attrs.some((attribute) => attribute.name === 'src');
+      if (isInline) {
+        const text = node.childNodes.map((child) => ('value' in child ? child.value : '')).join('');
+        hashes.add(`'sha256-${createHash('sha256').update(text).digest('base64')}'`);
+      }
+    }
+    const children = 'content' in node ? node.content.childNodes : 'childNodes' in node ? node.childNodes : [];
+    for (const child of children) visit(child);
+  };
+  visit(parse(html));
+  return hashes;
+}
+
+/** Astro's server island loader (a script with data-island-id): the page puts the island's HTML in later. */
+const SERVER_ISLAND = /<script\b[^>]*\bdata-island-id=/i;
+
+/**
+ * `policy` without the hashes of inline code that `html` does not have: every 'sha256-…' source of
+ * script-src and style-src must name one of the page's own inline scripts or styles. Kept whole for a
+ * page with a server island (whose HTML, put in later, may bring inline code).
+ */
+export function policyForPage(policy: string, html: string): string {
+  if (SERVER_ISLAND.test(html)) return policy;
+  const own = inlineCodeHashes(html);
+  return policy
+    .split(';')
+    .map((directive) => {
+      const [name, ...sources] = directive.trim().split(/\s+/);
+      if (name !== 'script-src' && name !== 'style-src') return directive;
+      const kept = sources.filter((source) => !/^'sha256-/.test(source) || own.has(source));
+      return `${directive.startsWith(' ') ? ' ' : ''}${[name, ...kept].join(' ')}`;
+    })
+    .join(';');
 }
 
 /** A lookup from URL path to the policy of the prerendered page there (`buildDir`: dist/, pages in dist/client). */
@@ -58,8 +141,9 @@ export function loadPagePolicies(buildDir: string): (pathname: string) => string
   for (const { pathname, headers } of parsed.data) {
     const policy = headers.find(({ key }) => key.toLowerCase() === 'content-security-policy')?.value;
     if (!policy) continue;
-    const paths = servedPaths(path.join(buildDir, 'client'), pathname);
-    for (const urlPath of paths) policies.set(urlPath, withHeaderOnlyDirectives(policy));
+    const { file, paths } = builtPage(path.join(buildDir, 'client'), pathname);
+    const pagePolicy = file ? policyForPage(policy, readFileSync(file, 'utf8')) : policy;
+    for (const urlPath of paths) policies.set(urlPath, withHeaderOnlyDirectives(pagePolicy));
   }
   return (pathname) => policies.get(pathname);
 }

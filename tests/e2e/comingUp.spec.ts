@@ -1,5 +1,5 @@
 /**
- * The home page's "Coming up" (decided at each request by a server island), with its calendar
+ * The home page's "Coming up" (decided at each request, fetched by the page once loaded), with its calendar
  * files and the feed, and a tap on the song video before its island has hydrated.
  */
 import { expect, test } from '@playwright/test';
@@ -26,7 +26,7 @@ test.describe('coming up, on a phone', () => {
     );
     if (!next?.joinUrl) throw new Error('the sample content needs an upcoming webinar with a joining link');
     await page.goto('/');
-    // The static page holds the build's list; the server island replaces it with the request's.
+    // The static page holds the build's list; once loaded, it replaces it with the request's (/coming-up).
     const section = page.locator('section#coming-up[data-made="request"]');
     await expect(section.getByRole('heading', { level: 2 })).toHaveText('Coming up');
     const item = section.getByRole('listitem').filter({ has: page.getByRole('heading', { name: next.title }) });

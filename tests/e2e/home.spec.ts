@@ -71,8 +71,15 @@ test.describe('sections and content', () => {
     await expect(video).toHaveJSProperty('muted', true);
     await expect(video).toHaveJSProperty('loop', true);
     await expect(video).toHaveAttribute('playsinline', '');
-    await expect(video).toHaveAttribute('poster', /\.webp$/);
+    // Its poster is a picture behind it, fetched only as the video comes near (a video's own poster
+    // would be fetched with the page, beside the banner's picture).
+    await expect(video).not.toHaveAttribute('poster');
+    const poster = page.locator('.sports img.video-poster');
+    await expect(poster).toHaveAttribute('loading', 'lazy');
+    await expect(poster).toHaveAttribute('src', /\.webp$/);
+    expect(await poster.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0)).toBe(false);
     await video.scrollIntoViewIfNeeded();
+    await expect.poll(() => poster.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBeGreaterThan(0);
     await expect.poll(() => video.evaluate((element: HTMLVideoElement) => element.paused)).toBe(false);
   });
 });

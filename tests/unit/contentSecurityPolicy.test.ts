@@ -3,17 +3,32 @@
  * (dist/_headers.json), and the site server's lookup wins over what the adapter's static handler
  * sets (it matches "/" to the first entry).
  */
+import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import type http from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadPagePolicies, STATIC_HEADERS_FILE } from '../../src/server/securityHeaders.ts';
+import {
+  inlineCodeHashes,
+  loadPagePolicies,
+  policyForPage,
+  STATIC_HEADERS_FILE,
+  withOwnPolicy,
+} from '../../src/server/securityHeaders.ts';
 import { listeningSiteServer } from './listeningSiteServer.ts';
 
-const HOME = "default-src 'self'; script-src 'self' 'sha256-home'; frame-src https://www.youtube-nocookie.com";
-const NOT_FOUND = "default-src 'self'; script-src 'self' 'sha256-not-found';";
-const BRANCHES = "default-src 'self'; script-src 'self' 'sha256-branches'";
+/** A CSP source naming inline code by its hash, as Astro writes it. */
+const hashOf = (code: string) => `'sha256-${createHash('sha256').update(code).digest('base64')}'`;
+/** Each page's inline code (the pages below have one script each). */
+const PAGES = { 'index.html': 'home()', '404.html': 'notFound()', 'branches/index.html': 'branches()' };
+
+const HOME = `default-src 'self'; script-src 'self' ${hashOf('home()')}; frame-src https://www.youtube-nocookie.com`;
+const NOT_FOUND = `default-src 'self'; script-src 'self' ${hashOf('notFound()')};`;
+const BRANCHES = `default-src 'self'; script-src 'self' ${hashOf('branches()')}`;
+/** As Astro writes them: every page's policy names the inline code of every page. */
+const withOthers = (policy: string) =>
+  policy.replace(/script-src 'self' '[^']+'/, `script-src 'self' ${Object.values(PAGES).map(hashOf).join(' ')}`);
 const framed = (policy: string) => `${policy.replace(/;$/, '')}; frame-ancestors 'none'`;
 
 let buildDir: string;
@@ -25,11 +40,15 @@ const entry = (pathname: string, value: string) => ({
 beforeAll(() => {
   buildDir = mkdtempSync(path.join(tmpdir(), 'csp-'));
   mkdirSync(path.join(buildDir, 'client/branches'), { recursive: true });
-  for (const file of ['index.html', '404.html', 'branches/index.html']) {
-    writeFileSync(path.join(buildDir, 'client', file), '<!doctype html><title>t</title>');
+  for (const [file, code] of Object.entries(PAGES)) {
+    writeFileSync(path.join(buildDir, 'client', file), `<!doctype html><title>t</title><script>${code}</script>`);
   }
   // The adapter's order: the 404 page first.
-  const headers = [entry('/404', NOT_FOUND), entry('/branches', BRANCHES), entry('/', HOME)];
+  const headers = [
+    entry('/404', withOthers(NOT_FOUND)),
+    entry('/branches', withOthers(BRANCHES)),
+    entry('/', withOthers(HOME)),
+  ];
   writeFileSync(path.join(buildDir, STATIC_HEADERS_FILE), JSON.stringify(headers));
 });
 
@@ -44,7 +63,7 @@ describe('loadPagePolicies', () => {
     ['/branches/index.html', BRANCHES],
     ['/404', NOT_FOUND],
     ['/404.html', NOT_FOUND],
-  ])('gives %s its page policy with frame-ancestors', (pathname, policy) => {
+  ])('gives %s its page policy with frame-ancestors, naming only its own inline code', (pathname, policy) => {
     expect(loadPagePolicies(buildDir)(pathname)).toBe(framed(policy));
   });
 
@@ -69,6 +88,71 @@ describe('loadPagePolicies', () => {
     } finally {
       rmSync(odd, { recursive: true, force: true });
     }
+  });
+});
+
+describe('policyForPage', () => {
+  const page = [
+    '<!doctype html><head><style>p{color:red}</style><script type="module">run()</script>',
+    '<script src="/_astro/a.js"></script></head><body><template><script>later()</script></template>',
+    '<SCRIPT data-x="a>b">\r\nshout()</SCRIPT><textarea><script>notCode()</script></textarea></body>',
+  ].join('');
+
+  it('finds inline scripts and styles as the browser does', () => {
+    expect(inlineCodeHashes(page)).toEqual(
+      new Set([hashOf('p{color:red}'), hashOf('run()'), hashOf('later()'), hashOf('\nshout()')]),
+    );
+  });
+
+  it("keeps only the hashes of the page's own inline code, and every other source", () => {
+    const astro = [
+      `default-src 'self'`,
+      `script-src 'self' ${hashOf('run()')} ${hashOf('other()')} 'sha384-kept' ${hashOf('\nshout()')}`,
+      `style-src 'self' ${hashOf('p{color:red}')} ${hashOf('q{}')}`,
+      `img-src 'self' data:`,
+    ].join('; ');
+    expect(policyForPage(astro, page)).toBe(
+      [
+        `default-src 'self'`,
+        ` script-src 'self' ${hashOf('run()')} 'sha384-kept' ${hashOf('\nshout()')}`,
+        ` style-src 'self' ${hashOf('p{color:red}')}`,
+        ` img-src 'self' data:`,
+      ].join(';'),
+    );
+  });
+
+  it('keeps the whole policy of a page whose server island puts HTML in later', () => {
+    const policy = `script-src 'self' ${hashOf('other()')}`;
+    const island = '<script type="module" data-island-id="x">await fetch("/_server-islands/A")</script>';
+    expect(policyForPage(policy, island)).toBe(policy);
+  });
+});
+
+describe('withOwnPolicy (pages rendered on demand)', () => {
+  const policy = `default-src 'self'; script-src 'self' ${hashOf('mine()')} ${hashOf('theirs()')}`;
+  const answer = (body: string, type = 'text/html; charset=utf-8') =>
+    new Response(body, {
+      status: 200,
+      headers: { 'Content-Type': type, 'Content-Security-Policy': policy, ETag: 'x' },
+    });
+
+  it("names only the page's own inline code and keeps the page and its other headers", async () => {
+    const page = '<!doctype html><p>é</p><script>mine()</script>';
+    for (let time = 0; time < 2; time++) {
+      const response = await withOwnPolicy(answer(page));
+      expect(response.headers.get('Content-Security-Policy')).toBe(
+        `default-src 'self'; script-src 'self' ${hashOf('mine()')}`,
+      );
+      expect(response.headers.get('ETag')).toBe('x');
+      expect(await response.text()).toBe(page);
+    }
+  });
+
+  it('leaves what is not HTML, and answers without a policy, as they are', async () => {
+    const json = answer('{"script":"<script>x()</script>"}', 'application/json');
+    expect(await withOwnPolicy(json)).toBe(json);
+    const bare = new Response('<script>x()</script>', { headers: { 'Content-Type': 'text/html' } });
+    expect(await withOwnPolicy(bare)).toBe(bare);
   });
 });
 
