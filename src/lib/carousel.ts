@@ -1,14 +1,13 @@
 /**
  * What the two carousels share (the home banner's custom element, BannerCarousel.astro, and the
- * activities' React island, useAutoRotation.ts): their timing, index arithmetic, and one rotation
- * rule, as the WAI-ARIA carousel pattern asks. Slides advance on their own unless the visitor paused
+ * activities' React island, useAutoRotation.ts): their index arithmetic and one rotation rule, as
+ * the WAI-ARIA carousel pattern asks (the banner's script has its own copy, src/components/ui/bannerRotation.ts,
+ * checked against this one). Slides advance on their own unless the visitor paused
  * them (the pause button, or keyboard focus entering the carousel, which pauses until they press
  * play) or, before any choice, prefers reduced motion; the pointer resting over the carousel holds
  * them while it stays. The timings are docs/SPEC.md point 9.
  */
 
-/** The banner carousel advances every 3 s (docs/SPEC.md point 9). */
-export const BANNER_INTERVAL_MS = 3000;
 /** The monthly-activities carousel advances every 2 s and takes 1 s to move (docs/SPEC.md point 9). */
 export const ACTIVITIES_INTERVAL_MS = 2000;
 export const ACTIVITIES_TRANSITION_MS = 1000;
