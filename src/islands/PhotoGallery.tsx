@@ -3,7 +3,7 @@
  * wrap around, arrow keys move, Escape, the close button or a click on the backdrop closes it,
  * and focus returns to the thumbnail. Without JavaScript each thumbnail links to its photo; a tap
  * before this island has loaded is kept and opens the viewer once it has (src/islands/useEarlyTap.ts).
- * Thumbnails come in the sizes their srcset offers, and load lazily after the first two.
+ * Thumbnails come in the sizes their srcset offers, and load lazily after the first.
  */
 import { useEffect, useRef } from 'react';
 import PhotoSwipeLightbox from 'photoswipe/lightbox';
@@ -34,8 +34,12 @@ export interface PhotoGalleryProps {
 const THUMBNAIL_SIZES =
   '(min-width: 1184px) 276px, (min-width: 1040px) 25vw, (min-width: 784px) 33vw, (min-width: 528px) 50vw, calc(100vw - 2rem)';
 
-/** Thumbnails on screen when the page opens on a phone (one column); the others load as they come near. */
-const EAGER_THUMBNAILS = 2;
+/**
+ * The first thumbnail, the page's largest paint on a phone (one column), loads at once with high
+ * priority; the others as they come near (those on the first screen as soon as it is laid out), so
+ * that on a slow link the first does not share it.
+ */
+const EAGER_THUMBNAILS = 1;
 
 /** The grid's 3:2 thumbnail box, for the width and height attributes that reserve its space. */
 const THUMBNAIL_WIDTH = 480;
@@ -121,6 +125,7 @@ export function PhotoGallery({ photos, label }: PhotoGalleryProps) {
               sizes={photo.thumbnailSrcset ? THUMBNAIL_SIZES : undefined}
               alt={photo.alt}
               loading={index < EAGER_THUMBNAILS ? 'eager' : 'lazy'}
+              fetchPriority={index < EAGER_THUMBNAILS ? 'high' : undefined}
               decoding="async"
               width={THUMBNAIL_WIDTH}
               height={

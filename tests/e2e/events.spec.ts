@@ -72,12 +72,13 @@ test.describe('event thumbnails', () => {
     await expect(first).toHaveAttribute('height', '320');
     expect(await images.evaluateAll((all) => all.map((image) => image.getAttribute('loading')))).toEqual([
       'eager',
-      'eager',
+      'lazy',
       'lazy',
       'lazy',
       'lazy',
       'lazy',
     ]);
+    await expect(first).toHaveAttribute('fetchpriority', 'high');
     // The grid loads a resized photo; the link still opens the full one.
     await expect.poll(() => loaded(first)).toBe(true);
     expect(await first.evaluate((image) => (image instanceof HTMLImageElement ? image.currentSrc : ''))).toMatch(
