@@ -77,7 +77,10 @@ describe("the banner's own copy of the rule (src/components/ui/bannerRotation.ts
         }
     expect([banner.ROTATION_CONTROL, banner.REDUCED_MOTION]).toEqual([ROTATION_CONTROL, REDUCED_MOTION]);
     class FakeElement {
-      constructor(readonly attributes: string[]) {}
+      readonly attributes: string[];
+      constructor(attributes: string[]) {
+        this.attributes = attributes;
+      }
       hasAttribute(name: string) {
         return this.attributes.includes(name);
       }
