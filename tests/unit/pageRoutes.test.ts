@@ -4,7 +4,7 @@
  * (tests/e2e/routes.ts). This derives the fixed page routes from src/pages and fails when a list
  * disagrees with it.
  */
-import { readdirSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { FIXED_ROUTES, NAV_LINKS } from '../../src/lib/routes.ts';
@@ -14,12 +14,14 @@ const pagesDir = path.resolve(import.meta.dirname, '../../src/pages');
 
 /**
  * The public page routes without parameters: each .astro page outside /Admin (the staff's pages,
- * behind the sign-in), except the 404 page, which answers any unknown path.
+ * behind the sign-in), except the 404 page, which answers any unknown path, and partials (pieces of
+ * HTML a page fetches, such as /coming-up: `export const partial = true`), which are not pages.
  */
 function fixedPageRoutes(): string[] {
   return readdirSync(pagesDir, { recursive: true, encoding: 'utf8' })
     .map((file) => file.split(path.sep).join('/'))
     .filter((file) => file.endsWith('.astro') && !file.includes('[') && !file.startsWith('Admin/'))
+    .filter((file) => !/^export const partial = true;$/m.test(readFileSync(path.join(pagesDir, file), 'utf8')))
     .map((file) => `/${file.slice(0, -'.astro'.length)}`.replace(/\/?index$/, '') || '/')
     .filter((route) => route !== '/404')
     .sort();
