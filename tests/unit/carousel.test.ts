@@ -9,6 +9,17 @@ import {
   wrapIndex,
 } from '../../src/lib/carousel.ts';
 
+/** An element with some attributes, standing in for the DOM's Element (stubbed globally in the tests that use it). */
+class FakeElement {
+  readonly attributes: string[];
+  constructor(attributes: string[]) {
+    this.attributes = attributes;
+  }
+  hasAttribute(name: string) {
+    return this.attributes.includes(name);
+  }
+}
+
 describe('wrapIndex', () => {
   it.each([
     [0, 1, 3, 1],
@@ -43,15 +54,6 @@ describe('the rotation rule both carousels follow', () => {
   });
 
   it('is paused by focus on anything in the carousel but its pause button', () => {
-    class FakeElement {
-      readonly attributes: string[];
-      constructor(attributes: string[]) {
-        this.attributes = attributes;
-      }
-      hasAttribute(name: string) {
-        return this.attributes.includes(name);
-      }
-    }
     vi.stubGlobal('Element', FakeElement);
     try {
       expect(focusPauses(new FakeElement([ROTATION_CONTROL]) as unknown as EventTarget)).toBe(false);
@@ -76,15 +78,6 @@ describe("the banner's own copy of the rule (src/components/ui/bannerRotation.ts
           expect(banner.rotationState(choice, reduced, hovered)).toEqual(rotationState(choice, reduced, hovered));
         }
     expect([banner.ROTATION_CONTROL, banner.REDUCED_MOTION]).toEqual([ROTATION_CONTROL, REDUCED_MOTION]);
-    class FakeElement {
-      readonly attributes: string[];
-      constructor(attributes: string[]) {
-        this.attributes = attributes;
-      }
-      hasAttribute(name: string) {
-        return this.attributes.includes(name);
-      }
-    }
     vi.stubGlobal('Element', FakeElement);
     try {
       for (const target of [new FakeElement([ROTATION_CONTROL]), new FakeElement(['data-step']), null]) {
