@@ -50,6 +50,18 @@ test('lists the 19 branch groups in their order, each with the city as id and he
   await expect(branchCard(page, LONGEST.city).getByRole('heading', { level: 2 })).toBeInViewport();
 });
 
+test("only the first branch's first photo loads at once, with high priority; the others as they come near", async ({
+  page,
+}) => {
+  await page.goto('/branches');
+  const photos = page.locator('.branch-grid li[data-bearer] img');
+  const attributes = await photos.evaluateAll((all) =>
+    all.map((image) => [image.getAttribute('loading'), image.getAttribute('fetchpriority')]),
+  );
+  expect(attributes[0]).toEqual(['eager', 'high']);
+  expect(attributes.slice(1).every(([loading, priority]) => loading === 'lazy' && priority === null)).toBe(true);
+});
+
 test('every footer branch link lands on its branch card', async ({ page }) => {
   await page.goto('/branches');
   for (const city of siteContent().footerBranches) {

@@ -27,6 +27,18 @@ test('shows the banner, the Home breadcrumb and the six bearers in order', async
   }
 });
 
+test("only the first bearer's photo, the largest paint on a phone, loads at once, with high priority", async ({
+  page,
+}) => {
+  await page.goto('/Office-Brearers');
+  const photos = page.locator('.bearer-grid > li img');
+  expect(
+    await photos.evaluateAll((all) =>
+      all.map((image) => [image.getAttribute('loading'), image.getAttribute('fetchpriority')]),
+    ),
+  ).toEqual([['eager', 'high'], ...Array.from({ length: 5 }, () => ['lazy', null])]);
+});
+
 test('contacts appear on hover and on keyboard focus', async ({ page }) => {
   await page.goto('/Office-Brearers');
   const card = page.locator('.bearer-grid > li').first();
