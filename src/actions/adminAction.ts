@@ -21,6 +21,9 @@ export const formText = (max: number) =>
     .nullish()
     .transform((value) => (value ?? '').slice(0, max));
 
+/** A record's number in a form field (an event, a photo, a message, a link not yet used). */
+export const recordNumber = z.coerce.number().int().positive();
+
 /** The form's address for `action` on the page at `url`, its own query kept (`?next=`, `?user=`). */
 export function actionOnThisPage(url: URL, action: { queryString: string }): string {
   const query = new URLSearchParams(url.search);

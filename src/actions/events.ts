@@ -12,9 +12,8 @@ import { getSite } from '../data/site.ts';
 import { parseId } from '../lib/parseId.ts';
 import { signedInEditor } from '../server/admin/adminGuard.ts';
 import { deleteEvent, deletePhoto, eventPreview, saveEventForm } from '../server/admin/eventActions.ts';
-import { adminAction, logged, refusal } from './adminAction.ts';
+import { adminAction, logged, recordNumber as id, refusal } from './adminAction.ts';
 
-const id = z.coerce.number().int().positive();
 /** The pages whose form the save action answers (the event it saves is the one their address names). */
 const EVENT_FORM_PAGES = ['/Admin/events/new', '/Admin/events/[id]'];
 const PREVIEW_PAGE = '/Admin/events/[id]/preview';

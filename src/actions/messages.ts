@@ -7,9 +7,7 @@
 import { defineAction } from 'astro:actions';
 import { z } from 'astro/zod';
 import { deleteMessage, releaseMessage, setMessageAnswered } from '../server/admin/messageActions.ts';
-import { adminAction } from './adminAction.ts';
-
-const id = z.coerce.number().int().positive();
+import { adminAction, recordNumber as id } from './adminAction.ts';
 
 export const messages = {
   answered: defineAction({

@@ -14,10 +14,7 @@ import {
   withdrawLink,
 } from '../server/admin/staffActions.ts';
 import { renewLink } from '../server/admin/staffLinks.ts';
-import { adminAction, formText as text } from './adminAction.ts';
-
-/** A link's number (Staff, Links not yet used). */
-const linkId = z.coerce.number().int().positive();
+import { adminAction, formText as text, recordNumber as linkId } from './adminAction.ts';
 
 export const staff = {
   invite: defineAction({
