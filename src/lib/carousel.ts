@@ -1,12 +1,14 @@
 /**
- * What the two carousels share (the home banner's custom element, BannerCarousel.astro, and the
- * activities' React island, useAutoRotation.ts): their index arithmetic and one rotation rule, as
- * the WAI-ARIA carousel pattern asks (the banner's script has its own copy, src/components/ui/bannerRotation.ts,
- * checked against this one). Slides advance on their own unless the visitor paused
- * them (the pause button, or keyboard focus entering the carousel, which pauses until they press
- * play) or, before any choice, prefers reduced motion; the pointer resting over the carousel holds
- * them while it stays. The timings are docs/SPEC.md point 9.
+ * The home page's two carousels' rule (the banner's and the monthly activities', one custom
+ * element: src/components/ui/AutoCarousel.astro): their index arithmetic and one rotation rule, as
+ * the WAI-ARIA carousel pattern asks. Slides advance on their own unless the visitor paused them
+ * (the pause button, or keyboard focus entering the carousel, which pauses until they press play)
+ * or, before any choice, prefers reduced motion; the pointer resting over the carousel holds them
+ * while it stays. The timings are docs/SPEC.md point 9.
  */
+
+/** The banner advances every 3 s (docs/SPEC.md point 9). */
+export const BANNER_INTERVAL_MS = 3000;
 
 /** The monthly-activities carousel advances every 2 s and takes 1 s to move (docs/SPEC.md point 9). */
 export const ACTIVITIES_INTERVAL_MS = 2000;
@@ -45,4 +47,9 @@ export function rotationState(
 /** Whether focus arriving on `target` pauses the rotation (anything in the carousel but its button). */
 export function focusPauses(target: EventTarget | null): boolean {
   return !(target instanceof Element && target.hasAttribute(ROTATION_CONTROL));
+}
+
+/** Which slides are in view: at least half of each inside the frame (keen-slider's `portion`). */
+export function slidesInView(slides: readonly { portion: number }[]): boolean[] {
+  return slides.map((slide) => slide.portion >= 0.5);
 }

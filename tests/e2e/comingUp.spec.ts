@@ -1,6 +1,6 @@
 /**
  * The home page's "Coming up" (decided at each request, fetched by the page once loaded), with its calendar
- * files and the feed, and a tap on the song video before its island has hydrated.
+ * files and the feed.
  */
 import { expect, test } from '@playwright/test';
 import { parseFeed } from '@rowanmanning/feed-parser';
@@ -9,7 +9,6 @@ import { readFile } from 'node:fs/promises';
 import { upcomingOf, webinarHappening, whenText } from '../../src/lib/calendar/happenings.ts';
 import { expectNoAxeViolations } from './axe.ts';
 import { webinarsContent } from './content.ts';
-import { holdIslandScripts } from './holdScripts.ts';
 
 test.describe('coming up, on a phone', () => {
   test.use({ viewport: { width: 390, height: 844 } });
@@ -57,28 +56,5 @@ test.describe('coming up, on a phone', () => {
     const feed = parseFeed(await (await page.request.get(new URL(feedUrl ?? '').pathname)).text());
     expect(feed.items.map((entry) => entry.title)).toContain(next.title);
     await expectNoAxeViolations(page);
-  });
-});
-
-test.describe('the song video before its island has hydrated', () => {
-  test.beforeEach(async ({ page }) => {
-    // A stand-in for the video site's player.
-    await page.route(/youtube(-nocookie)?\.com|ytimg\.com|googlevideo\.com/, (route) =>
-      route.fulfill({ status: 200, contentType: 'text/html', body: '<button>Play</button>' }),
-    );
-  });
-
-  test('a tap before its island has hydrated opens the overlay too, not the video site', async ({ page, context }) => {
-    const release = await holdIslandScripts(page);
-    await page.goto('/', { waitUntil: 'commit' });
-    const thumbnail = page.getByRole('link', { name: /^Play the video/ });
-    await thumbnail.scrollIntoViewIfNeeded();
-    await expect(page.locator('astro-island', { has: page.locator('.song-video') })).toHaveAttribute('ssr', '');
-    const tabs = context.pages().length;
-    await thumbnail.click();
-    release();
-    await expect(page.getByRole('dialog', { name: 'ISA Tamilnadu golden jubilee song' })).toBeVisible();
-    expect(context.pages()).toHaveLength(tabs);
-    expect(new URL(page.url()).pathname).toBe('/');
   });
 });

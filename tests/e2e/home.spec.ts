@@ -1,5 +1,6 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { homeContent, siteContent } from './content.ts';
+import { holdCustomElement } from './holdScripts.ts';
 import { settled } from './settled.ts';
 
 const home = homeContent();
@@ -228,9 +229,9 @@ test.describe('monthly activities carousel', () => {
       await activities(page).scrollIntoViewIfNeeded();
       await expect(activities(page).getByRole('button', { name: /activity photos/ })).toBeVisible();
       const visible = await activities(page).evaluate((carousel) => {
-        const frame = carousel.querySelector('.keen-slider')?.getBoundingClientRect();
+        const frame = carousel.querySelector('.activities-slides')?.getBoundingClientRect();
         if (!frame) return -1;
-        return [...carousel.querySelectorAll('.keen-slider__slide')].filter((slide) => {
+        return [...carousel.querySelectorAll('.activity-slide')].filter((slide) => {
           const box = slide.getBoundingClientRect();
           return box.left >= frame.left - 1 && box.right <= frame.right + 1 && box.width > 0;
         }).length;
@@ -502,13 +503,12 @@ test.describe('the song video overlay', () => {
       return element?.textContent?.trim() ?? '';
     });
 
-  /** Opens the home page with the song island hydrated; returns its thumbnail link. */
+  /** Opens the home page with the song video's element defined; returns its thumbnail link. */
   async function openHomeAtSong(page: Page) {
     await page.goto('/');
     const thumbnail = page.getByRole('link', { name: /^Play the video/ });
     await thumbnail.scrollIntoViewIfNeeded();
-    // Astro drops the island's "ssr" mark once it has hydrated.
-    await expect(page.locator('astro-island', { has: thumbnail })).not.toHaveAttribute('ssr');
+    await page.waitForFunction(() => customElements.get('song-video') !== undefined);
     return thumbnail;
   }
 
@@ -578,36 +578,62 @@ test.describe('the song video overlay', () => {
   });
 });
 
-test.describe('hydration', () => {
-  test('the islands below the fold load their code only when they come into view', async ({ page }) => {
+test.describe('scripts', () => {
+  test('the page fetches no script file until the activities carousel comes near, then only keen-slider', async ({
+    page,
+  }) => {
     const scripts: string[] = [];
     page.on('request', (request) => {
       if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
     });
     await page.goto('/');
-    // The banner carousel, at the top, hydrates as soon as the browser is idle.
+    // The banner carousel, at the top, runs from a script in the page.
     await expect(banner(page).getByRole('button', { name: /the banner pictures/ })).toBeVisible();
     await settled(page);
+    expect(scripts).toEqual([]);
+    // The song video's element is defined by the page's own script too.
+    expect(await page.evaluate(() => customElements.get('song-video') !== undefined)).toBe(true);
+    await expect(activities(page).locator('.carousel-controls')).toBeHidden();
 
-    const below = [
-      page.locator('astro-island', { has: page.locator('.activities-carousel') }),
-      page.locator('astro-island', { has: page.locator('.song-video') }),
-    ];
-    const code: string[] = [];
-    for (const island of below) {
-      await expect(island).toHaveAttribute('client', 'visible');
-      await expect(island).toHaveAttribute('ssr', '');
-      const url = await island.getAttribute('component-url');
-      if (!url) throw new Error('an island without its component URL');
-      code.push(new URL(url, page.url()).pathname);
-    }
-    for (const url of code) expect(scripts).not.toContain(url);
+    await activities(page).scrollIntoViewIfNeeded();
+    await expect(activities(page).getByRole('button', { name: /the activity photos/ })).toBeVisible();
+    expect(scripts).toHaveLength(1);
+    expect(scripts[0]).toMatch(/^\/_astro\/keen-slider\.[\w.-]+\.js$/);
+  });
 
-    for (const [index, island] of below.entries()) {
-      await island.scrollIntoViewIfNeeded();
-      await expect.poll(() => scripts).toContain(code[index]);
-      await expect(island).not.toHaveAttribute('ssr');
-    }
+  test('without keen-slider (its file fails), the activities stay as sent, with no controls that cannot work', async ({
+    page,
+  }) => {
+    await page.route('**/_astro/keen-slider.*.js', (route) => route.abort());
+    await page.goto('/');
+    await activities(page).scrollIntoViewIfNeeded();
+    await settled(page);
+    await expect(activities(page).locator('.carousel-controls')).toBeHidden();
+    await expect(activities(page).locator('.activity-slide').first()).toBeInViewport();
+    await expect(activities(page).locator('.activity-slide figcaption').first()).toBeVisible();
+  });
+});
+
+test.describe('the song video before its script has run', () => {
+  test.beforeEach(async ({ page }) => {
+    // A stand-in for the video site's player.
+    await page.route(/youtube(-nocookie)?\.com|ytimg\.com|googlevideo\.com/, (route) =>
+      route.fulfill({ status: 200, contentType: 'text/html', body: '<button>Play</button>' }),
+    );
+  });
+
+  test('a tap before its element is defined opens the overlay too, not the video site', async ({ page, context }) => {
+    const define = await holdCustomElement(page, 'song-video');
+    await page.goto('/');
+    const thumbnail = page.getByRole('link', { name: /^Play the video/ });
+    await thumbnail.scrollIntoViewIfNeeded();
+    expect(await page.evaluate(() => customElements.get('song-video'))).toBeUndefined();
+    const tabs = context.pages().length;
+    await thumbnail.click();
+    await define();
+    await expect(page.getByRole('dialog', { name: home.awareness.videoTitle })).toBeVisible();
+    expect(context.pages()).toHaveLength(tabs);
+    expect(new URL(page.url()).pathname).toBe('/');
   });
 });
 

@@ -1,11 +1,10 @@
 import { describe, expect, it, vi } from 'vitest';
-import * as banner from '../../src/components/ui/bannerRotation.ts';
 import {
   focusPauses,
-  REDUCED_MOTION,
   rotationState,
   ROTATION_CONTROL,
   slideLabel,
+  slidesInView,
   wrapIndex,
 } from '../../src/lib/carousel.ts';
 
@@ -65,27 +64,13 @@ describe('the rotation rule both carousels follow', () => {
   });
 });
 
-describe("the banner's own copy of the rule (src/components/ui/bannerRotation.ts)", () => {
-  it('agrees with the shared rule on every case', () => {
-    for (const index of [0, 1, 2, 4])
-      for (const step of [-7, -1, 0, 1, 3])
-        for (const count of [0, 1, 3, 5]) {
-          expect(banner.wrapIndex(index, step, count)).toBe(wrapIndex(index, step, count));
-        }
-    for (const choice of [undefined, 'paused', 'playing'] as const)
-      for (const reduced of [false, true])
-        for (const hovered of [false, true]) {
-          expect(banner.rotationState(choice, reduced, hovered)).toEqual(rotationState(choice, reduced, hovered));
-        }
-    expect([banner.ROTATION_CONTROL, banner.REDUCED_MOTION]).toEqual([ROTATION_CONTROL, REDUCED_MOTION]);
-    vi.stubGlobal('Element', FakeElement);
-    try {
-      for (const target of [new FakeElement([ROTATION_CONTROL]), new FakeElement(['data-step']), null]) {
-        const asTarget = target as unknown as EventTarget | null;
-        expect(banner.focusPauses(asTarget)).toBe(focusPauses(asTarget));
-      }
-    } finally {
-      vi.unstubAllGlobals();
-    }
+describe('slidesInView', () => {
+  it('counts a slide in view when at least half of it is inside the frame', () => {
+    expect(slidesInView([{ portion: 1 }, { portion: 0.5 }, { portion: 0.49 }, { portion: 0 }])).toEqual([
+      true,
+      true,
+      false,
+      false,
+    ]);
   });
 });
