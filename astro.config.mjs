@@ -9,7 +9,9 @@ import { fileURLToPath } from 'node:url';
 import { loadEnv } from 'vite';
 import { BUILD_INFO_FILE, siteUrlOf } from './src/lib/siteUrl.ts';
 import { EARLY_TAPS_HASH } from './src/lib/earlyTaps.ts';
+import { afterLoad } from './src/integrations/afterLoad/index.ts';
 import { devEventsApi } from './src/integrations/devEventsApi.ts';
+import { keptImages } from './src/integrations/keptImages/index.ts';
 import { precompress } from './src/integrations/precompress.ts';
 import { searchIndex } from './src/integrations/searchIndex.ts';
 
@@ -85,7 +87,16 @@ export default defineConfig({
   // keystatic(): the content editor at /keystatic and its API at /api/keystatic (on-demand routes;
   // src/middleware.ts answers 404 for both unless src/lib/keystatic/access.ts allows them).
   // devEventsApi(): the events API under astro dev only (the built site's server answers it itself).
-  integrations: [react(), keystatic(), devEventsApi(), recordBuild(site), searchIndex(), precompress()],
+  integrations: [
+    react(),
+    keystatic(),
+    afterLoad(),
+    devEventsApi(),
+    keptImages(),
+    recordBuild(site),
+    searchIndex(),
+    precompress(),
+  ],
   // Every page's styles are in its HTML: a phone starts painting after one round trip, not two
   // (the stylesheets blocked the first paint, and so the largest one, by about 300 ms on slow 4G).
   build: { inlineStylesheets: 'always' },

@@ -64,7 +64,7 @@ test.describe('event thumbnails', () => {
     const first = images.first();
     await expect(first).toHaveAttribute(
       'srcset',
-      '/Admin/uploads/events/9/1.jpg?w=480 480w, /Admin/uploads/events/9/1.jpg?w=960 960w',
+      '/Admin/uploads/events/9/1.jpg?w=480 480w, /Admin/uploads/events/9/1.jpg?w=720 720w, /Admin/uploads/events/9/1.jpg?w=960 960w',
     );
     await expect(first).toHaveAttribute('src', '/Admin/uploads/events/9/1.jpg?w=480');
     await expect(first).toHaveAttribute('sizes', /276px/);

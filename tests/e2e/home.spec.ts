@@ -13,7 +13,7 @@ const currentDot = (carousel: Locator) => carousel.locator('.carousel-dot[aria-c
 async function openHome(page: Page) {
   await page.clock.install();
   await page.goto('/');
-  // The banner island hydrates when the browser is idle; its controls appear once it has.
+  // The banner's controls appear once its script (in the page) has run.
   await expect(banner(page).getByRole('button', { name: /the banner pictures/ })).toBeVisible();
 }
 

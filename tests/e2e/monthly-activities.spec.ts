@@ -53,7 +53,7 @@ test.describe('Monthly Activities without JavaScript', () => {
       const first = cards(page).first().locator('img');
       await expect(first).toHaveAttribute(
         'srcset',
-        /^\/Admin\/uploads\/events\/\d+\/1\.jpg\?w=480 480w, \/Admin\/uploads\/events\/\d+\/1\.jpg\?w=960 960w$/,
+        /^\/Admin\/uploads\/events\/\d+\/1\.jpg\?w=480 480w, \/Admin\/uploads\/events\/\d+\/1\.jpg\?w=720 720w, \/Admin\/uploads\/events\/\d+\/1\.jpg\?w=960 960w$/,
       );
       await expect(first).toHaveAttribute('loading', 'eager');
       await expect(first).toHaveAttribute('fetchpriority', 'high');

@@ -24,7 +24,8 @@ describe('eventGallery', () => {
       {
         src: '/Admin/uploads/events/3/1.jpg',
         thumbnail: '/Admin/uploads/events/3/1.jpg?w=480',
-        thumbnailSrcset: '/Admin/uploads/events/3/1.jpg?w=480 480w, /Admin/uploads/events/3/1.jpg?w=960 960w',
+        thumbnailSrcset:
+          '/Admin/uploads/events/3/1.jpg?w=480 480w, /Admin/uploads/events/3/1.jpg?w=720 720w, /Admin/uploads/events/3/1.jpg?w=960 960w',
         alt: 'Day one',
       },
       {

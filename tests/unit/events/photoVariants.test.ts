@@ -7,7 +7,8 @@ describe('photoVariants', () => {
       '/Admin/uploads/events/3/1.jpg',
       {
         src: '/Admin/uploads/events/3/1.jpg?w=480',
-        srcset: '/Admin/uploads/events/3/1.jpg?w=480 480w, /Admin/uploads/events/3/1.jpg?w=960 960w',
+        srcset:
+          '/Admin/uploads/events/3/1.jpg?w=480 480w, /Admin/uploads/events/3/1.jpg?w=720 720w, /Admin/uploads/events/3/1.jpg?w=960 960w',
       },
     ],
     ['/_astro/cricket.hash.webp', { src: '/_astro/cricket.hash.webp' }],
@@ -22,6 +23,7 @@ describe('photoVariants', () => {
 describe('isPhotoWidth', () => {
   it.each([
     [480, true],
+    [720, true],
     [960, true],
     [481, false],
     [0, false],
@@ -31,6 +33,6 @@ describe('isPhotoWidth', () => {
   });
 
   it('offers a small fixed set', () => {
-    expect(PHOTO_WIDTHS).toEqual([480, 960]);
+    expect(PHOTO_WIDTHS).toEqual([480, 720, 960]);
   });
 });

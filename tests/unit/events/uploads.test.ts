@@ -169,7 +169,7 @@ describe('resized photos (?w=)', () => {
     rmSync(cacheDir, { recursive: true, force: true });
     const response = await get('events/1/big.jpg', {}, 'GET', query);
     expect(response.status).toBe(400);
-    expect(await response.text()).toMatch(/480, 960/);
+    expect(await response.text()).toMatch(/480, 720, 960/);
     expect(existsSync(cacheDir)).toBe(false);
   });
 
