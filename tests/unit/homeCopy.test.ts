@@ -12,7 +12,7 @@ import { describe, expect, it } from 'vitest';
 const root = path.resolve(import.meta.dirname, '../..');
 
 /** Words of the interface rather than of the page: the same on any site. */
-const INTERFACE_WORDS = new Set(['(opens in a new tab)', 'Pause', 'the video']);
+const INTERFACE_WORDS = new Set(['(opens in a new tab)', 'Pause', 'the video', 'Play the video:', 'Close the video']);
 
 /** Attributes and props whose value is shown or read out. */
 const TEXT_ATTRIBUTES = new Set(['alt', 'title', 'label', 'aria-label', 'placeholder', 'aria-description']);
