@@ -13,9 +13,9 @@ export const EARLY_TAPS_SCRIPT = `  (() => {
       (event) => {
         // The island's own replay (a click from script) passes through.
         if (!event.isTrusted || !(event.target instanceof Element)) return;
-        // Within an island not hydrated yet, or a custom element not defined yet.
+        // Within an island not hydrated yet, or a custom element not defined yet (Astro's slots never are).
         const control = event.target.closest('[data-early-tap]');
-        if (!control?.closest('astro-island[ssr], :not(:defined)')) return;
+        if (!control?.closest('astro-island[ssr], :not(:defined):not(astro-slot, astro-static-slot)')) return;
         event.preventDefault();
         control.setAttribute('data-early-tapped', '');
         const href = control instanceof HTMLAnchorElement ? control.href : undefined;

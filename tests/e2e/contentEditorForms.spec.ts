@@ -15,9 +15,9 @@ import sharp from 'sharp';
 import { startScratchProject, type ScratchProject } from './scratchProject.ts';
 import { phonePhoto } from '../phonePhoto.ts';
 
-// No trace: closing the context of a traced Keystatic page under `astro dev` once hung for the
-// whole test time limit (two minutes) after the test had passed; a screenshot shows a failure.
-test.use({ actionTimeout: 20_000, trace: 'off', screenshot: 'only-on-failure' });
+// No trace (the 'editor' project of playwright.config.ts): closing the context of a traced Keystatic
+// page under `astro dev` once hung for the whole test time limit (two minutes) after the test had passed.
+test.use({ actionTimeout: 20_000 });
 
 /**
  * `astro dev` in a scratch copy, on a port free at the time. Its first page waits while Vite

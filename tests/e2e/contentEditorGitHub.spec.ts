@@ -20,7 +20,8 @@ import { routeToStandIn, startGitHubStandIn, type GitHubStandIn } from './github
 import { startScratchProject, type ScratchProject } from './scratchProject.ts';
 import { phonePhoto } from '../phonePhoto.ts';
 
-test.use({ actionTimeout: 20_000, trace: 'off', screenshot: 'only-on-failure' });
+// No trace: the 'editor' project of playwright.config.ts.
+test.use({ actionTimeout: 20_000 });
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const SITE = { owner: 'isa-tn-example', name: 'site' };
