@@ -558,6 +558,8 @@ test.describe('the song video overlay', () => {
     await expect(dialog).toBeVisible();
     const close = dialog.getByRole('button', { name: 'Close the video' });
     await expect(close).toBeFocused();
+    // The player's own control is there to be tabbed through (before it loads, Tab passes the frame by).
+    await expect(dialog.frameLocator('iframe').getByRole('button', { name: 'Play' })).toBeVisible();
 
     // Shift+Tab from the first control goes to the last: the video.
     await page.keyboard.press('Shift+Tab');
