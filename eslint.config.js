@@ -10,7 +10,6 @@ export default defineConfig(
   {
     ignores: [
       'dist/',
-      'builds/',
       'releases/',
       '.astro/',
       'node_modules/',

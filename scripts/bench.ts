@@ -25,7 +25,7 @@
  *    its own that trusts loopback as its proxy, on the port after Chromium's).
  * 6. Deploy: the time from a merge to the change on the page, with the default 60 s poll and with
  *    GitHub's webhook, and the visitors' failed requests through Caddy during the switches
- *    (scripts/bench/deploy.ts; `npm run deploy` on a local repository, no server of its own).
+ *    (scripts/bench/deploy.ts: `npm run release` as CI runs it, then `npm run deploy` following a folder).
  *
  * 7. Static files: the site's server against Caddy's file_server on the same built files, with brotli and without,
  *    and with `--without kept-answers|precompressed` the site without that piece (scripts/bench/static.ts).
@@ -64,5 +64,5 @@ if (only === undefined || only === 'lighthouse' || only === 'load' || only === '
 if (only === undefined || only === 'static') await staticReport(SITE_PORT + 4);
 if (only === undefined || only === 'uploads') await uploadReport();
 if (only === undefined || only === 'signin') await signInReport(SITE_PORT + 3);
-if (only === undefined || only === 'deploy') await deployReport(merges, Math.max(1, Math.ceil(merges / 2)));
+if (only === undefined || only === 'deploy') await deployReport(merges);
 console.info(`Load average (1, 5, 15 min) after: ${loadAverage()}`);

@@ -12,14 +12,13 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { serveRelease, tellDeploy, underDeploy } from '../src/deploy/releaseWorker.ts';
-import { githubWebhook } from '../src/deploy/webhook.ts';
 import { FIXED_ROUTES } from '../src/lib/routes.ts';
 import { editorMismatch } from '../src/lib/keystatic/access.ts';
 import { BUILD_INFO_FILE, parseBuildInfo } from '../src/lib/siteUrl.ts';
 import { notifyOwners } from '../src/server/admin/ownerNotices.ts';
 import { eventsApiRoutes } from '../src/server/api/eventsRoutes.ts';
-import { currentBuild, markInUse } from '../src/server/builtSite.ts';
+import { githubWebhook } from '../src/server/release/deployWebhook.ts';
+import { serveRelease, tellDeploy, underDeploy } from '../src/server/release/serveRelease.ts';
 import { loadPagePolicies } from '../src/server/securityHeaders.ts';
 import { createSiteServer } from '../src/server/http/siteServer.ts';
 import { readBackupSettings } from '../src/server/backup/backupSettings.ts';
@@ -42,18 +41,11 @@ function newestChange(target: string): number {
   );
 }
 
-/** The build in place (dist), resolved: the folder this server serves until it stops. */
-function builtDir(): string | undefined {
-  try {
-    return currentBuild(root);
-  } catch {
-    return undefined;
-  }
-}
+/** The build this server serves: dist/, as `npm run build` (astro build) makes it, or as a release holds it. */
+const built = path.join(root, 'dist');
 
 function buildIsStale(): boolean {
-  const built = builtDir();
-  if (!built || !existsSync(path.join(built, ENTRY))) return true;
+  if (!existsSync(path.join(built, ENTRY))) return true;
   const builtAt = statSync(path.join(built, ENTRY)).mtimeMs;
   return SOURCES.some((source) => newestChange(path.join(root, source)) > builtAt);
 }
@@ -80,26 +72,19 @@ const settings = serverSettings.http;
 const { dataDir } = serverSettings.store;
 const { host, port } = settings;
 
-// In production (NODE_ENV=production) the serving process never builds: deployments build first.
-const found = builtDir();
-if (settings.production && (!found || !existsSync(path.join(found, ENTRY)))) {
-  console.error(`Cannot start: there is no build (${path.join(root, 'dist', ENTRY)}); run "npm run build" first.`);
+// In production (NODE_ENV=production) the serving process never builds: releases are built in CI.
+if (settings.production && !existsSync(path.join(built, ENTRY))) {
+  console.error(`Cannot start: there is no build (${path.join(built, ENTRY)}); run "npm run build" first.`);
   process.exit(1);
-} else if (settings.production && buildIsStale()) {
-  console.warn('Warning: the build is older than its sources; run "npm run build" and restart to serve them.');
-} else if (process.argv.includes('--rebuild') || buildIsStale()) {
+} else if (!settings.production && (process.argv.includes('--rebuild') || buildIsStale())) {
   console.info('Building the site (the build is missing or older than its sources)...');
-  const result = spawnSync(process.execPath, ['scripts/build.ts'], { cwd: root, stdio: 'inherit' });
+  const result = spawnSync('npx', ['astro', 'build'], { cwd: root, stdio: 'inherit' });
   if (result.status !== 0) {
     console.error('The build failed; see the messages above.');
     process.exit(result.status ?? 1);
   }
 }
-// The build this server serves until it stops: a build made beside it later never changes its files
-// (scripts/build.ts builds into a folder of its own and switches the dist link when it is whole).
-const built = currentBuild(root);
 const entry = path.join(built, ENTRY);
-markInUse(built);
 const buildInfoFile = path.join(built, BUILD_INFO_FILE);
 const buildInfo = parseBuildInfo(existsSync(buildInfoFile) ? readFileSync(buildInfoFile, 'utf8') : undefined);
 const editorWarning = editorMismatch({
@@ -135,7 +120,7 @@ const stopUpkeep = startUpkeep({
   warn: (line) => console.warn(`Warning: ${line}`),
 });
 
-// Whether `npm run deploy` runs this server as a release (src/deploy/releaseWorker.ts).
+// Whether `npm run deploy` runs this server as a release (src/server/release/serveRelease.ts).
 const { commit, webhookSecret } = serverSettings.release;
 const deployed = underDeploy(commit);
 
@@ -161,11 +146,11 @@ const app = await createSiteServer((request, response) => handler(request, respo
     return piece === 'kept-answers' || piece === 'precompressed' ? [piece] : [];
   }),
   // The events API, answered by Fastify routes rather than Astro (src/server/api/eventsRoutes.ts), and
-  // under `npm run deploy`, GitHub's push webhook when it has a secret (src/deploy/webhook.ts).
+  // under `npm run deploy`, GitHub's release webhook when it has a secret (src/server/release/deployWebhook.ts).
   routes: async (server) => {
     await server.register(eventsApiRoutes(events, services.publicOrigin));
     if (deployed && webhookSecret)
-      await server.register(githubWebhook(webhookSecret, () => tellDeploy({ type: 'check' })));
+      await server.register(githubWebhook(webhookSecret, (delivery) => tellDeploy({ type: 'check', delivery })));
   },
 });
 
@@ -188,16 +173,6 @@ if (deployed) {
   await app.listen({ port, host });
   console.info(`Serving the site on http://${host}:${port} (data in ${dataDir})`);
   console.info(`Client addresses: ${settings.trustProxy.description}.`);
-  // A build made beside this server is not served by it: it says so once, so nobody waits for it.
-  const watch = setInterval(() => {
-    const now = builtDir();
-    if (!now || now === built) return;
-    clearInterval(watch);
-    console.warn(
-      `A newer build is in place (${path.relative(root, now)}); this server goes on serving the build it started with. Restart it to serve the new one ("npm run deploy" switches by itself, with no request lost).`,
-    );
-  }, 5000);
-  watch.unref();
   // Graceful shutdown: Fastify's close stops listening, closes idle connections and waits for the
   // requests in flight; then the store is closed.
   for (const signal of ['SIGTERM', 'SIGINT'] as const) {

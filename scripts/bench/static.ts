@@ -16,7 +16,7 @@ import http from 'node:http';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import autocannon from 'autocannon';
-import { currentBuild } from '../../src/server/builtSite.ts';
+
 import { startProductionServer } from '../productionServer.ts';
 import { startCaddy } from './caddyFileServer.ts';
 import { connections, duration, runs, without } from './options.ts';
@@ -176,7 +176,7 @@ export async function staticReport(port: number): Promise<void> {
   try {
     const site = await startProductionServer(port, 'isa-bench-static-');
     servers.push({ name: 'site', ...site });
-    const buildDir = currentBuild(projectDir);
+    const buildDir = path.join(projectDir, 'dist');
     servers.push({ name: 'Caddy', reference: true, ...(await startCaddy(buildDir, port + 1)) });
     for (const [at, piece] of without.entries()) {
       const args = [`--without=${piece}`];

@@ -2,7 +2,7 @@
  * The forms of /Admin/account and /Admin/system as Astro Actions: change one's own password (the current one is
  * asked, and counted like a sign-in; the session then ends, so the new password is used at once), sign out (of
  * this session, or everywhere: every session of the account, on every device; posted to /Admin/logout), and, for
- * owners, send a test mail. See ./adminAction.ts for what all admin actions share.
+ * owners, send a test mail and try a failed release again (the deploy is asked; Site updates says how it went). See ./adminAction.ts for what all admin actions share.
  */
 import { defineAction } from 'astro:actions';
 import { z } from 'astro/zod';
@@ -11,6 +11,7 @@ import { signInAddress } from '../server/admin/returnPath.ts';
 import { SESSION_COOKIE } from '../server/admin/sessions.ts';
 import { changeOwnPassword } from '../server/admin/staffActions.ts';
 import { readContactSettings } from '../server/contact/settings.ts';
+import { tellDeploy, underDeploy } from '../server/release/serveRelease.ts';
 import { getServices } from '../server/services.ts';
 import { SystemState } from '../server/system/systemState.ts';
 import { sendTestMail } from '../server/system/testMail.ts';
@@ -60,6 +61,23 @@ export const system = {
         if (!sent.ok)
           return { ok: false, error: `The test mail to ${sent.to} failed: ${sent.error ?? 'no reason given'}` };
         return { ok: true, message: `A test mail was sent to ${sent.to}. Look for it in that mailbox.` };
+      }),
+  }),
+  retryRelease: defineAction({
+    accept: 'form',
+    handler: (_input, context) =>
+      adminAction<{ message: string }>(context, async ({ services, session }) => {
+        if (session.role !== 'owner') return { ok: false, error: 'Only an owner can try a release again.' };
+        const { release } = await getServices();
+        if (!underDeploy(release.commit)) {
+          return { ok: false, error: 'This site is not run by "npm run deploy": there is no release to try again.' };
+        }
+        tellDeploy({ type: 'retry' });
+        services.audit.record({ username: session.username, action: 'release-retried' });
+        return {
+          ok: true,
+          message: 'The release is being tried again. Reload this page in a minute to see how it went.',
+        };
       }),
   }),
 };

@@ -1,32 +1,36 @@
 /**
- * The running deploy's control socket, DEPLOY_DIR/deploy.sock (a Unix socket, reachable only by
- * who may enter DEPLOY_DIR): `npm run deploy -- status` and `-- rollback` ask it, one JSON line
- * each way. It is also the lock of DEPLOY_DIR: a second deploy finds it answering and refuses to
+ * The running deploy's control socket, DEPLOY_DIR/deploy.sock (a Unix socket, reachable only by who
+ * may enter DEPLOY_DIR): `npm run deploy -- status`, `rollback`, `check` and `retry` ask it, one JSON
+ * line each way. It is also the lock of DEPLOY_DIR: a second deploy finds it answering and refuses to
  * start; a socket file left by a deploy that died answers nothing and is replaced.
  */
 import { existsSync, unlinkSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
+import { z } from 'zod';
 
-const CONTROL_SOCKET = 'deploy.sock';
 /** Unix socket paths are limited to about 107 bytes. */
 const MAX_SOCKET_PATH = 100;
 
-export type ControlRequest = { command: 'status' } | { command: 'rollback' } | { command: 'check' };
-export interface ControlAnswer {
-  ok: boolean;
-  message: string;
-}
+const requestSchema = z.object({ command: z.enum(['status', 'rollback', 'check', 'retry']) });
+const answerSchema = z.object({ ok: z.boolean(), message: z.string() });
+export type ControlRequest = z.output<typeof requestSchema>;
+export type ControlAnswer = z.output<typeof answerSchema>;
 
 export class DeployRunningError extends Error {
   override name = 'DeployRunningError';
 }
 
-const socketPath = (deployDir: string) => path.join(deployDir, CONTROL_SOCKET);
+const socketPath = (deployDir: string) => path.join(deployDir, 'deploy.sock');
 
-function isRequest(value: unknown): value is ControlRequest {
-  const command: unknown = typeof value === 'object' && value !== null ? Reflect.get(value, 'command') : undefined;
-  return command === 'status' || command === 'rollback' || command === 'check';
+/** The JSON of `text`, read with `schema`; undefined when it does not fit. */
+function parsed<T extends z.ZodType>(schema: T, text: string): z.output<T> | undefined {
+  try {
+    const result = schema.safeParse(JSON.parse(text));
+    return result.success ? result.data : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /** Sends `request` to the deploy running on `deployDir`; undefined when none answers. */
@@ -41,17 +45,7 @@ export function askDeploy(
     socket.setTimeout(timeoutMs, () => socket.destroy());
     socket.once('error', () => resolve(undefined));
     socket.on('data', (chunk) => (text += chunk.toString('utf8')));
-    socket.once('close', () => {
-      try {
-        const answer: unknown = JSON.parse(text);
-        const ok: unknown = typeof answer === 'object' && answer !== null ? Reflect.get(answer, 'ok') : undefined;
-        const message: unknown =
-          typeof answer === 'object' && answer !== null ? Reflect.get(answer, 'message') : undefined;
-        resolve(typeof ok === 'boolean' && typeof message === 'string' ? { ok, message } : undefined);
-      } catch {
-        resolve(undefined);
-      }
-    });
+    socket.once('close', () => resolve(parsed(answerSchema, text)));
     socket.end(`${JSON.stringify(request)}\n`);
   });
 }
@@ -79,24 +73,18 @@ export async function holdDeployDir(
   // Half-open: the asker ends its side after its request; the answer may take a switch's time.
   const server = net.createServer({ allowHalfOpen: true }, (socket) => {
     let text = '';
-    let asked = false;
     socket.on('data', (chunk) => {
+      if (text.includes('\n')) return;
       text += chunk.toString('utf8');
-      if (asked || !text.includes('\n')) return;
-      asked = true;
-      let request: unknown;
-      try {
-        request = JSON.parse(text.slice(0, text.indexOf('\n')));
-      } catch {
-        request = undefined;
-      }
-      const answer = isRequest(request)
+      if (!text.includes('\n')) return;
+      const request = parsed(requestSchema, text.slice(0, text.indexOf('\n')));
+      const answer = request
         ? handle(request).catch((error: unknown) => ({ ok: false, message: String(error) }))
         : Promise.resolve({ ok: false, message: 'not a request the deploy knows' });
       void answer.then((reply) => socket.end(`${JSON.stringify(reply)}\n`));
     });
     socket.on('end', () => {
-      if (!asked) socket.end(`${JSON.stringify({ ok: false, message: 'no request' })}\n`);
+      if (!text.includes('\n')) socket.end(`${JSON.stringify({ ok: false, message: 'no request' })}\n`);
     });
     socket.on('error', () => socket.destroy());
   });

@@ -1,35 +1,34 @@
 /**
- * `npm run deploy`: the site follows its repository. Every DEPLOY_POLL_SECONDS (or at once, on
- * GitHub's push webhook) the branch is fetched; a new commit is built into a release folder of its
- * own (releaseBuild.ts) while the live release goes on serving; a release that passed its install,
- * content check and build is started beside the live one and checked on its private port, and only
- * then are visitors moved to it, the old one finishing what it serves (handover.ts). A commit that
- * fails any step never goes live: the attempt is recorded with its step and reason (journal.ts),
- * owners are told by e-mail through the live site, and the next commit is tried as usual. A newer
- * commit stops the build of an older one: the newest wins. `rollback` puts the previous good
- * release back the same way and keeps it until a newer commit arrives.
+ * `npm run deploy`: the site follows its published releases. Every DEPLOY_POLL_SECONDS (or at once,
+ * on GitHub's webhook) it looks for the newest one (releaseSources.ts); a new one is downloaded,
+ * checked against its digest and its manifest, unpacked (src/artifact/archive.ts) and switched to (liveRelease.ts).
+ * Nothing is installed or built here. A release that fails a step never goes live: the attempt is
+ * recorded with its step, its cause and its reason (statusFile.ts), owners are told by e-mail through
+ * the live site, and it is not tried again by itself (`retry` does, on purpose). A network that fails
+ * is no failure: the download goes on where it stopped, at the next look. The newest release wins
+ * over one being prepared; `rollback` puts the previous good release back, until a newer one comes.
  */
-import { mkdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
+import { attemptLine, notifiedLine, notLiveNotice, visible } from '../server/release/statusWords.ts';
+import type { Step } from '../server/release/releaseStatus.ts';
+import type { FromRelease } from '../server/release/serveRelease.ts';
+import { acceptArtifact, BadArtifact, readRelease, unpack } from '../artifact/archive.ts';
 import { holdDeployDir, type ControlAnswer, type ControlRequest } from './control.ts';
-import { Handover, ReleaseFailure } from './handover.ts';
-import { DeployJournal, STEPS, type Release } from './journal.ts';
-import { buildEnvironment, DEPLOY_ONLY, releaseEnvironment } from './environments.ts';
-import { LiveRelease } from './liveRelease.ts';
-import { buildRelease, readRelease, releaseDir, releasesDir } from './releaseBuild.ts';
+import { isMachineError } from './download.ts';
+import { LiveRelease, StepFailure } from './liveRelease.ts';
+import { artifactName, platformOf, type ThisServer } from '../artifact/manifest.ts';
 import { Poll } from './poll.ts';
-import { dependencySources, forgetBrokenReleases, pruneLogs, removeReleasesExcept } from './releaseFolders.ts';
-import type { FromRelease } from './releaseWorker.ts';
-import { GitError, Repository, type Commit } from './repository.ts';
-import type { DeployStart } from './settings.ts';
-import { notifiedLine, notLiveNotice } from './statusText.ts';
+import { downloadsDir, releaseDir, releasesDir, removeReleasesExcept } from './releaseFolders.ts';
+import { folderSource, githubSource, NetworkError, type Published, type ReleaseSource } from './releaseSources.ts';
+import { DEPLOY_ONLY, releaseEnvironment, type DeployStart } from './settings.ts';
+import { StatusFile, type AttemptEnd } from './statusFile.ts';
 
 const short = (hash: string) => hash.slice(0, 7);
+const message = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 export interface DeployerOptions {
   settings: DeployStart;
-  /** The folder `npm run deploy` runs from: its node_modules serve a release with the same lock file. */
-  projectDir: string;
   env: NodeJS.ProcessEnv;
   log?: (line: string) => void;
 }
@@ -42,187 +41,207 @@ interface Attempt {
 
 export class Deployer {
   readonly #settings: DeployStart;
-  readonly #projectDir: string;
   readonly #log: (line: string) => void;
-  readonly #buildEnv: NodeJS.ProcessEnv;
-  readonly #repository: Repository;
-  readonly #handover: Handover;
-  readonly #journal: DeployJournal;
+  readonly #source: ReleaseSource;
+  readonly #status: StatusFile;
   /** The release that serves visitors. */
   readonly #live: LiveRelease;
-  #attempt: Attempt | undefined;
-  /** The branch's newest commit, as last fetched. */
-  #head: Commit | undefined;
-  /** Fetches the branch every DEPLOY_POLL_SECONDS, and when asked (webhook, `check`). */
   readonly #poll: Poll;
-  #release: (() => void) | undefined;
+  #attempt: Attempt | undefined;
+  /** The newest published release, as last seen. */
+  #latest: Published | undefined;
+  /** A failed release an owner asked to try again. */
+  #retrying: string | undefined;
+  #closeControl: (() => void) | undefined;
+  /** What a release must have been made for. */
+  readonly #thisServer: ThisServer;
 
-  constructor({ settings, projectDir, env, log = (line) => console.info(`[deploy] ${line}`) }: DeployerOptions) {
+  constructor({ settings, env, log = (line) => console.info(`[deploy] ${line}`) }: DeployerOptions) {
     this.#settings = settings;
-    this.#projectDir = projectDir;
-    this.#log = log;
-    const { deploy, server } = settings;
+    this.#log = (line) => log(visible(line));
+    this.#thisServer = {
+      siteUrl: settings.server.http.siteUrl ?? '',
+      nodeVersion: process.version,
+      platform: platformOf(),
+    };
+    const { deploy } = settings;
     mkdirSync(deploy.deployDir, { recursive: true, mode: 0o700 });
-    mkdirSync(path.join(deploy.deployDir, 'logs'), { recursive: true });
-    this.#buildEnv = buildEnvironment(env, server.http.siteUrl);
-    this.#repository = new Repository(deploy, env);
-    this.#journal = new DeployJournal(deploy.deployDir);
+    mkdirSync(releasesDir(deploy.deployDir), { recursive: true, mode: 0o700 });
+    mkdirSync(downloadsDir(deploy.deployDir), { recursive: true, mode: 0o700 });
+    this.#status = new StatusFile(deploy.deployDir, this.#log);
+    const { releases, token } = deploy;
+    this.#source =
+      releases.kind === 'github'
+        ? githubSource({ repository: releases.repository, apiUrl: releases.apiUrl, token })
+        : folderSource(releases.dir);
     this.#poll = new Poll(() => this.#checkOnce(), deploy.pollMs);
     // cluster.fork() adds to this process's environment: the deploy's own secrets leave it first.
     for (const name of DEPLOY_ONLY) Reflect.deleteProperty(process.env, name);
-    this.#handover = new Handover({
+    this.#live = new LiveRelease({
       releasesDir: releasesDir(deploy.deployDir),
-      env: releaseEnvironment(env, { dataDir: server.store.dataDir, deployDir: deploy.deployDir }),
-      remoteEvents: server.events.kind === 'remote',
-      onMessage: (message) => this.#fromRelease(message),
+      env: releaseEnvironment(env, settings),
+      remoteEvents: settings.server.events.kind === 'remote',
+      onMessage: (received) => this.#fromRelease(received),
+      log: this.#log,
     });
-    this.#live = new LiveRelease(this.#handover, log);
   }
 
-  get journal(): DeployJournal {
-    return this.#journal;
-  }
-
-  /**
-   * Takes DEPLOY_DIR, serves the live release again if there is one, then follows the branch.
-   * Throws when another deploy runs there, or when nothing is live and the repository cannot be fetched.
-   */
+  /** Takes DEPLOY_DIR, serves the live release again if there is one, then follows the releases. */
   async start(): Promise<void> {
-    const { deployDir, repository, branch, pollMs } = this.#settings.deploy;
-    this.#release = await holdDeployDir(deployDir, (request) => this.#control(request));
-    this.#log(`Following ${branch} of ${repository}, every ${pollMs / 1000} s; releases in ${deployDir}.`);
-    forgetBrokenReleases(deployDir, this.#journal);
-    const live = this.#journal.status.live;
+    const { deployDir, pollMs } = this.#settings.deploy;
+    this.#closeControl = await holdDeployDir(deployDir, (request) => this.#control(request));
+    this.#log(`Following ${this.#source.where}, every ${pollMs / 1000} s; releases in ${deployDir}.`);
+    const live = this.#status.status.live;
     const release = live && readRelease(releaseDir(deployDir, live.commit));
     if (release) {
       try {
         await this.#live.switchTo(release);
         this.#log(`Serving ${short(release.commit)} "${release.subject}" again.`);
       } catch (error) {
-        this.#log(`The live release ${short(release.commit)} did not start again: ${String(error)}`);
+        this.#log(`The live release ${short(release.commit)} did not start again: ${message(error)}`);
       }
     }
+    this.#removeOrphans();
     await this.check();
-    const error = this.#journal.status.lastCheck?.error;
-    if (!this.#live.current && !this.#attempt && error) {
-      await this.stop();
-      throw new GitError(error);
-    }
     this.#poll.start();
   }
 
-  /** Fetches the branch and starts an attempt at a new commit (one check at a time; one more if asked meanwhile). */
+  /** Looks for a new release and starts an attempt at it (one look at a time; one more if asked meanwhile). */
   check(): Promise<void> {
     return this.#poll.run();
   }
 
   async #checkOnce(): Promise<void> {
-    let head: Commit;
+    let latest: Published | undefined;
     try {
-      head = await this.#repository.fetch();
-      this.#journal.checked();
+      latest = await this.#source.latest(AbortSignal.timeout(120_000));
+      this.#status.checked({ latest: latest?.commit });
     } catch (error) {
-      const message = `Cannot fetch ${this.#settings.deploy.branch} of ${this.#settings.deploy.repository}: ${
-        error instanceof Error ? error.message : String(error)
-      }`;
-      this.#journal.checked(message);
-      this.#log(message);
+      const why = `Cannot look for releases in ${this.#source.where}: ${message(error)}`;
+      this.#status.checked({ error: why });
+      this.#log(why);
       return;
     }
-    this.#head = head;
-    const { status } = this.#journal;
-    if (this.#attempt?.commit === head.hash) return;
-    const isLive = status.live?.commit === head.hash && this.#live.current !== undefined;
-    if (isLive || status.pinned === head.hash || this.#journal.failed(head.hash)) {
-      this.#attempt?.abort.abort(); // The branch went back to what is live: the newer build is not wanted.
+    this.#latest = latest;
+    if (!latest || this.#attempt?.commit === latest.commit) return;
+    const { status } = this.#status;
+    const isLive = status.live?.commit === latest.commit && this.#live.current !== undefined;
+    const failed = this.#status.failed(latest.commit) && this.#retrying !== latest.commit;
+    if (isLive || status.pinned === latest.commit || failed) {
+      this.#attempt?.abort.abort(); // The newest is what is live again: the one being prepared is not wanted.
       return;
     }
-    this.#attempt?.abort.abort(); // The newest commit wins.
+    this.#retrying = undefined;
+    this.#attempt?.abort.abort(); // The newest release wins.
     const previous = this.#attempt?.done ?? Promise.resolve();
     const abort = new AbortController();
     const attempt: Attempt = {
-      commit: head.hash,
+      commit: latest.commit,
       abort,
-      done: previous.then(() => this.#deploy(head, abort.signal)),
+      done: previous.then(() => this.#prepare(latest, abort.signal)),
     };
     this.#attempt = attempt;
     void attempt.done.finally(() => {
       if (this.#attempt === attempt) this.#attempt = undefined;
-    });
-  }
-
-  /** One attempt: build `commit`, then put it live; records how it ended. */
-  async #deploy(commit: Commit, signal: AbortSignal): Promise<void> {
-    const end = this.#journal.begin(commit.hash, commit.subject);
-    const name = `${short(commit.hash)} "${commit.subject}"`;
-    if (signal.aborted) return end({ result: 'superseded', reason: 'a newer commit arrived' });
-    this.#log(`Building ${name}.`);
-    const { deployDir } = this.#settings.deploy;
-    const started = Date.now();
-    const outcome = await buildRelease({
-      commit,
-      deployDir,
-      repository: this.#repository,
-      dependencies: dependencySources(deployDir, this.#journal.status.releases, this.#projectDir),
-      env: this.#buildEnv,
-      signal,
-      logFile: path.join(deployDir, 'logs', `${commit.hash}.log`),
-    });
-    pruneLogs(deployDir);
-    if (!outcome.ok) {
-      if (outcome.cancelled) {
-        this.#log(`Stopped building ${name}: a newer commit arrived.`);
-        return end({ result: 'superseded', step: outcome.step, reason: outcome.reason });
-      }
-      return this.#failed(end, commit, outcome.step, outcome.reason);
-    }
-    if (signal.aborted) {
-      this.#log(`Built ${name}, but a newer commit arrived: it goes live instead.`);
       this.#removeOrphans();
-      return end({ result: 'superseded', reason: 'a newer commit arrived' });
-    }
+    });
+  }
+
+  /** One attempt: download, check, unpack and put live `published`; records how it ended, whatever happens. */
+  async #prepare(published: Published, signal: AbortSignal): Promise<void> {
+    const { deployDir } = this.#settings.deploy;
+    const end = this.#status.begin(published.commit, published.title);
+    if (signal.aborted) return end({ result: 'superseded', reason: 'a newer release came' });
+    const file = path.join(downloadsDir(deployDir), artifactName(published.commit));
+    let step: Step = 'download';
+    let subject = published.title;
     try {
-      await this.#live.switchTo(outcome.release);
+      if (!existsSync(file)) {
+        this.#log(`Downloading ${short(published.commit)} from ${this.#source.where}.`);
+        await this.#source.download(published, file, signal);
+      }
+      step = 'verify';
+      const manifest = await acceptArtifact(file, published, this.#thisServer);
+      subject = manifest.subject;
+      end({ result: 'preparing', subject });
+      step = 'unpack';
+      const dir = releaseDir(deployDir, published.commit);
+      if (!readRelease(dir)) {
+        rmSync(dir, { recursive: true, force: true });
+        await unpack(file, dir);
+      }
+      rmSync(file, { force: true });
+      if (signal.aborted) return end({ result: 'superseded', reason: 'a newer release came' });
+      step = 'start';
+      this.#log(`Starting ${short(manifest.commit)} "${subject}" beside the live release.`);
+      await this.#live.switchTo(manifest);
+      const release = { commit: manifest.commit, subject, builtAt: manifest.builtAt };
+      this.#status.setLive(release);
+      end({ result: 'live' });
+      for (const dropped of this.#status.addRelease(release, this.#settings.deploy.keepReleases)) {
+        rmSync(releaseDir(deployDir, dropped.commit), { recursive: true, force: true });
+      }
+      this.#log(`${short(manifest.commit)} "${subject}" is live.`);
     } catch (error) {
-      if (!(error instanceof ReleaseFailure)) throw error;
-      rmSync(releaseDir(deployDir, commit.hash), { recursive: true, force: true });
-      return this.#failed(end, commit, error.step, error.reason);
+      if (signal.aborted) return end({ result: 'superseded', step, reason: 'a newer release came' });
+      if (error instanceof NetworkError) {
+        this.#log(
+          `${short(published.commit)}: waiting for the network (${error.message}); it goes on at the next look.`,
+        );
+        return end({ result: 'waiting', step, reason: error.message });
+      }
+      const failure =
+        error instanceof StepFailure
+          ? error
+          : error instanceof BadArtifact
+            ? new StepFailure(error.step, 'release', error.message)
+            : new StepFailure(
+                step,
+                'machine',
+                isMachineError(error) ? `this server could not write it: ${message(error)}` : message(error),
+              );
+      if (failure.cause === 'release') {
+        // A damaged download is fetched again by a retry; a release that failed is not kept.
+        rmSync(file, { force: true });
+        rmSync(releaseDir(deployDir, published.commit), { recursive: true, force: true });
+      }
+      this.#failed(end, { commit: published.commit, subject }, failure);
     }
-    this.#journal.setLive(outcome.release);
-    end({ result: 'live' });
-    this.#keep(outcome.release);
-    this.#log(`${name} is live (built and switched in ${Math.round((Date.now() - started) / 1000)} s).`);
   }
 
-  #failed(end: ReturnType<DeployJournal['begin']>, commit: Commit, step: keyof typeof STEPS, reason: string): void {
-    end({ result: 'failed', step, reason });
-    this.#log(`${short(commit.hash)} "${commit.subject}" failed at ${STEPS[step]}; it is not live:\n${reason}`);
-    const running = this.#live.current;
-    if (!running) return;
-    const notice = notLiveNotice(commit, step, reason, this.#journal.status.live);
-    this.#handover.tell(running, { type: 'notify-owners', ...notice });
+  /** Records a failed attempt, says it, and has the live release mail the owners. */
+  #failed(end: (end: AttemptEnd) => void, release: { commit: string; subject: string }, failure: StepFailure): void {
+    const attempt = { ...release, step: failure.step, cause: failure.cause, reason: failure.message };
+    end({ result: 'failed', ...attempt });
+    const [recorded] = this.#status.status.attempts;
+    if (recorded) this.#log(`${attemptLine(recorded)}\n${failure.message}`);
+    this.#live.tell({ type: 'notify-owners', ...notLiveNotice(attempt, this.#status.status.live) });
   }
 
-  /** Keeps `release` among the good ones and removes what is no longer kept. */
-  #keep(release: Release): void {
-    for (const dropped of this.#journal.addRelease(release, this.#settings.deploy.keepReleases)) {
-      rmSync(releaseDir(this.#settings.deploy.deployDir, dropped.commit), { recursive: true, force: true });
-    }
-    this.#removeOrphans();
-  }
-
-  /** Removes the release folders that are neither kept, live nor being built (a superseded build, an interrupted one). */
+  /** Removes the release folders and downloads that are neither kept, live nor being prepared. */
   #removeOrphans(): void {
-    const kept = new Set(this.#journal.status.releases.map((release) => release.commit));
+    const kept = new Set(this.#status.status.releases.map((release) => release.commit));
     const running = this.#live.current;
-    if (running) kept.add(running.release.commit);
+    if (running) kept.add(running.commit);
     if (this.#attempt) kept.add(this.#attempt.commit);
+    // A download waiting for the network, or for room to unpack, is kept to go on with.
+    const [last] = this.#status.status.attempts;
+    if (last && (last.result === 'waiting' || last.cause === 'machine')) kept.add(last.commit);
     removeReleasesExcept(this.#settings.deploy.deployDir, kept);
   }
 
-  /** Puts the good release before the live one back live, until a newer commit arrives. */
+  /** Tries the last failed release again, on purpose. */
+  retry(): ControlAnswer {
+    const failed = this.#status.lastFailed();
+    if (!failed) return { ok: false, message: 'No release failed: there is nothing to try again.' };
+    this.#retrying = failed.commit;
+    void this.check();
+    return { ok: true, message: `Trying ${short(failed.commit)} again now; the status says how it goes.` };
+  }
+
+  /** Puts the good release before the live one back live, until a newer release is published. */
   async rollback(): Promise<ControlAnswer> {
-    const { status } = this.#journal;
+    const { status } = this.#status;
     const live = status.live;
     const index = status.releases.findIndex((release) => release.commit === live?.commit);
     const previous = status.releases[index + 1];
@@ -231,46 +250,53 @@ export class Deployer {
       return { ok: false, message: 'There is no earlier good release to go back to.' };
     }
     this.#attempt?.abort.abort();
-    const pinned = this.#head?.hash ?? live.commit;
-    const end = this.#journal.begin(previous.commit, previous.subject);
+    const pinned = this.#latest?.commit ?? live.commit;
+    const end = this.#status.begin(previous.commit, previous.subject);
     try {
       await this.#live.switchTo(folder);
     } catch (error) {
-      const step = error instanceof ReleaseFailure ? error.step : 'start';
-      const reason = error instanceof Error ? error.message : String(error);
-      end({ result: 'failed', step, reason });
-      this.#log(`The rollback to ${short(previous.commit)} failed at ${STEPS[step]}: ${reason}`);
+      const step = error instanceof StepFailure ? error.step : 'start';
+      const reason = message(error);
+      end({ result: 'failed', step, cause: 'release', reason });
+      this.#log(`The rollback to ${short(previous.commit)} failed: ${reason}`);
       return { ok: false, message: `The rollback failed: ${reason}; ${short(live.commit)} stays live.` };
     }
-    this.#journal.setLive(folder, { rolledBack: true, pinned });
+    this.#status.setLive(folder, { rolledBack: true, pinned });
     end({ result: 'rolled back', reason: `rolled back from ${short(live.commit)}` });
-    const message = `Rolled back: ${short(folder.commit)} "${folder.subject}" is live again, until a newer commit than ${short(pinned)} arrives.`;
-    this.#log(message);
-    return { ok: true, message };
+    const said = `Rolled back: ${short(folder.commit)} "${folder.subject}" is live again, until a newer release than ${short(pinned)} is published.`;
+    this.#log(said);
+    return { ok: true, message: said };
   }
 
   async #control(request: ControlRequest): Promise<ControlAnswer> {
     if (request.command === 'rollback') return this.rollback();
+    if (request.command === 'retry') return this.retry();
     if (request.command === 'check') {
       void this.check();
-      return { ok: true, message: 'Checking the repository now.' };
+      return { ok: true, message: 'Looking for a new release now.' };
     }
-    const building = this.#attempt ? `building ${short(this.#attempt.commit)}` : 'waiting for a new commit';
-    return { ok: true, message: `running (process ${process.pid}), ${building}` };
+    const doing = this.#attempt ? `preparing ${short(this.#attempt.commit)}` : 'waiting for a new release';
+    return { ok: true, message: `running (process ${process.pid}), ${doing}` };
   }
 
-  #fromRelease(message: FromRelease): void {
-    if (message.type === 'check') void this.check();
-    if (message.type === 'notified') this.#log(notifiedLine(message));
+  #fromRelease(received: FromRelease): void {
+    if (received.type === 'check') {
+      if (received.delivery && this.#status.seenDelivery(received.delivery)) {
+        this.#log(`Webhook delivery ${received.delivery} was answered before: nothing to fetch.`);
+        return;
+      }
+      void this.check();
+    }
+    if (received.type === 'retry') this.retry();
+    if (received.type === 'notified') this.#log(notifiedLine(received));
   }
 
-  /** Stops following the branch and building; the live release finishes what it serves and stops. */
+  /** Stops following the releases; the live release finishes what it serves and stops. */
   async stop(): Promise<void> {
-    this.#live.stopRestarting();
     this.#poll.stop();
     this.#attempt?.abort.abort();
-    this.#release?.();
+    this.#closeControl?.();
     await this.#attempt?.done.catch(() => undefined);
-    await this.#live.drain();
+    await this.#live.stop();
   }
 }

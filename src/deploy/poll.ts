@@ -1,7 +1,7 @@
 /**
  * A check run every `intervalMs` and whenever asked, one run at a time: asked while one runs, it runs
- * once more after it (however often it was asked meanwhile), so a push that arrives during a fetch is
- * never missed and never fetched twice. The deploy follows its branch with it (deployer.ts).
+ * once more after it (however often it was asked meanwhile), so a webhook call that comes during a look is
+ * never missed and never fetched twice. The deploy looks for releases with it (deployer.ts).
  */
 export class Poll {
   readonly #work: () => Promise<void>;

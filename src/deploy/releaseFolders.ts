@@ -1,14 +1,15 @@
 /**
- * The deploy's folders kept tidy (deployer.ts): the release folders it keeps (and where a new release's
- * dependencies can come from), none it no longer needs, and the logs of the latest attempts only.
+ * The deploy's folders, kept tidy (deployer.ts): DEPLOY_DIR/releases/<commit>, one whole release
+ * each (src/artifact/archive.ts), and DEPLOY_DIR/downloads, the artifact being fetched. Only the
+ * releases kept for a rollback, the live one and the one being prepared stay; anything else,
+ * an interrupted unpack's `.partial` among them, is removed.
  */
-import { readdirSync, rmSync, statSync } from 'node:fs';
+import { readdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
-import type { DeployJournal, Release } from './journal.ts';
-import { lockHashOf, readRelease, releaseDir, releasesDir } from './releaseBuild.ts';
 
-/** Attempts' logs kept in DEPLOY_DIR/logs. */
-const KEPT_LOGS = 30;
+export const releasesDir = (deployDir: string) => path.join(deployDir, 'releases');
+export const releaseDir = (deployDir: string, commit: string) => path.join(releasesDir(deployDir), commit);
+export const downloadsDir = (deployDir: string) => path.join(deployDir, 'downloads');
 
 function readdirSafe(dir: string): string[] {
   try {
@@ -18,39 +19,13 @@ function readdirSafe(dir: string): string[] {
   }
 }
 
-/** Where a release's dependencies can come from: the kept releases, then the deploy's own folder. */
-export function dependencySources(
-  deployDir: string,
-  kept: readonly Pick<Release, 'commit' | 'lockHash'>[],
-  projectDir: string,
-): { dir: string; lockHash: string }[] {
-  const own = lockHashOf(projectDir);
-  return [
-    ...kept.map((release) => ({ dir: releaseDir(deployDir, release.commit), lockHash: release.lockHash })),
-    ...(own ? [{ dir: projectDir, lockHash: own }] : []),
-  ];
-}
-
-/** Removes every release folder but those of the commits in `kept`. */
+/** Removes every release folder (and download) but those of the commits in `kept`. */
 export function removeReleasesExcept(deployDir: string, kept: ReadonlySet<string>): void {
-  const dir = releasesDir(deployDir);
-  for (const name of readdirSafe(dir)) {
-    if (!kept.has(name)) rmSync(path.join(dir, name), { recursive: true, force: true });
+  for (const dir of [releasesDir(deployDir), downloadsDir(deployDir)]) {
+    for (const name of readdirSafe(dir)) {
+      if (![...kept].some((commit) => name === commit || name.includes(commit))) {
+        rmSync(path.join(dir, name), { recursive: true, force: true });
+      }
+    }
   }
-}
-
-/** Kept releases whose folder is not whole any more are forgotten. */
-export function forgetBrokenReleases(deployDir: string, journal: DeployJournal): void {
-  for (const release of journal.status.releases) {
-    if (!readRelease(releaseDir(deployDir, release.commit))) journal.forget(release.commit);
-  }
-}
-
-/** Only the latest KEPT_LOGS attempts' logs stay in DEPLOY_DIR/logs. */
-export function pruneLogs(deployDir: string): void {
-  const dir = path.join(deployDir, 'logs');
-  const logs = readdirSafe(dir)
-    .map((name) => ({ name, time: statSync(path.join(dir, name)).mtimeMs }))
-    .sort((a, b) => b.time - a.time);
-  for (const old of logs.slice(KEPT_LOGS)) rmSync(path.join(dir, old.name), { force: true });
 }

@@ -1,81 +1,62 @@
 /**
  * The settings of `npm run deploy` (DEPLOY_*), checked with the same zod helpers and the same
  * message style as the server's own (src/server/settings.ts), together with every setting the
- * server reads: a wrong PORT or DEPLOY_BRANCH stops the deploy at its start, naming the variable,
+ * server reads: a wrong PORT or DEPLOY_RELEASES stops the deploy at its start, naming the variable,
  * instead of failing later inside a release.
  */
-import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { resolveDataDir } from '../server/database.ts';
-import { parse, setting, SettingsError, wholeNumber, type Issue } from '../server/settingFields.ts';
+import { parse, setting, SettingsError, webAddress, wholeNumber, type Issue } from '../server/settingFields.ts';
 import { readServerSettings, type ServerSettings } from '../server/settings.ts';
 
-/** A remote git address: a URL git fetches over the network, or scp's user@host:path. */
-const REMOTE = /^(?:https?|ssh|git|file):\/\//i;
-const SCP_LIKE = /^[\w.-]+@[\w.-]+:/;
+/** github:owner/name, or GitHub's own address of the repository. */
+const GITHUB = /^(?:github:|https:\/\/github\.com\/)([A-Za-z0-9-]{1,39}\/[A-Za-z0-9._-]{1,100}?)(?:\.git)?\/?$/;
 
-/**
- * DEPLOY_REPO: any address git fetches (https://, ssh://, git@host:path) or a folder. Never one that
- * git would read as an option, nor a password written into the URL (DEPLOY_TOKEN holds it instead,
- * so that it is never printed with the address).
- */
-const repository = z
-  .string()
-  .trim()
-  .refine((value) => !value.startsWith('-') && !/\p{Cc}/u.test(value), {
-    error: (issue: Issue) =>
-      `DEPLOY_REPO must be a git address or a folder, such as https://github.com/owner/name.git (found "${String(issue.input)}")`,
-    abort: true,
-  })
-  .refine((value) => !(REMOTE.test(value) && URL.canParse(value) && new URL(value).password !== ''), {
-    error: 'DEPLOY_REPO must not hold a password or token: put the token in DEPLOY_TOKEN instead',
-  });
-
-/** A branch name as git allows it (git check-ref-format), and never one read as an option. */
-const branch = z
-  .string()
-  .trim()
-  .refine(
-    (value) =>
-      /^[A-Za-z0-9][A-Za-z0-9._/-]*$/.test(value) &&
-      !/\.\.|\/\/|\/\.|\.lock(?:\/|$)|[/.]$/.test(value) &&
-      value.length <= 200,
-    {
-      error: (issue: Issue) => `DEPLOY_BRANCH must be a branch name such as main (found "${String(issue.input)}")`,
-    },
-  );
+/** DEPLOY_GITHUB_API_URL: https, or plain http to this machine only (a token never crosses a network in clear). */
+const apiUrl = webAddress('DEPLOY_GITHUB_API_URL', 'https://github.example.org/api/v3').refine(
+  (value) =>
+    value.startsWith('https://') || /^http:\/\/(?:127\.0\.0\.1|localhost|\[::1\])(?::\d+)?(?:\/|$)/.test(value),
+  { error: 'DEPLOY_GITHUB_API_URL must be an https:// address (plain http only to this machine)' },
+);
 
 const deploySection = z
   .object({
-    DEPLOY_REPO: setting(repository),
-    DEPLOY_BRANCH: setting(branch),
+    DEPLOY_RELEASES: setting(
+      z
+        .string()
+        .trim()
+        .refine((value) => !/\p{Cc}/u.test(value), {
+          error: (issue: Issue) =>
+            `DEPLOY_RELEASES must be github:owner/name or a folder (found "${String(issue.input)}")`,
+        }),
+    ),
+    DEPLOY_GITHUB_API_URL: setting(apiUrl),
+    DEPLOY_TOKEN: setting(z.string().trim()),
     DEPLOY_DIR: setting(z.string()),
     DEPLOY_POLL_SECONDS: setting(wholeNumber('DEPLOY_POLL_SECONDS', 1, 86_400)),
     DEPLOY_KEEP_RELEASES: setting(wholeNumber('DEPLOY_KEEP_RELEASES', 2, 50)),
-    DEPLOY_TOKEN: setting(z.string().trim()),
-    DEPLOY_SSH_KEY_FILE: setting(z.string().trim()),
+    /** The deploy that built on the server followed a repository: name its successor. */
+    DEPLOY_REPO: setting(z.string()),
   })
-  .refine((env) => !(env.DEPLOY_TOKEN && env.DEPLOY_SSH_KEY_FILE), {
-    error: 'Set DEPLOY_TOKEN (an https:// DEPLOY_REPO) or DEPLOY_SSH_KEY_FILE (an ssh one), not both',
-  })
-  .refine((env) => !env.DEPLOY_TOKEN || !env.DEPLOY_REPO || /^https:\/\//i.test(env.DEPLOY_REPO), {
-    error: 'DEPLOY_TOKEN is sent only to an https:// DEPLOY_REPO (use DEPLOY_SSH_KEY_FILE for an ssh address)',
+  .refine((env) => env.DEPLOY_RELEASES !== undefined, {
+    error: (issue: Issue) =>
+      Reflect.get(Object(issue.input), 'DEPLOY_REPO')
+        ? 'DEPLOY_REPO is no longer read: releases are built once, in CI. Set DEPLOY_RELEASES to github:owner/name (README, Running in production)'
+        : 'DEPLOY_RELEASES is not set: github:owner/name, or the folder releases are published in',
   });
 
+export type ReleasesAt = { kind: 'github'; repository: string; apiUrl: string } | { kind: 'folder'; dir: string };
+
 export interface DeploySettings {
-  /** What is fetched: a git address, or an absolute folder. */
-  repository: string;
-  branch: string;
-  /** Where the releases are built and kept, and the deploy's status (absolute). */
+  releases: ReleasesAt;
+  /** A read-only token for GitHub (a fine-grained one with Contents: read), for a private repository. */
+  token: string | undefined;
+  /** Where releases are unpacked and kept, and the deploy's status (absolute). */
   deployDir: string;
   pollMs: number;
   /** How many good releases are kept (the live one among them), for rollback. */
   keepReleases: number;
-  /** A read-only token for an https:// repository (GitHub: a fine-grained token with Contents: read). */
-  token: string | undefined;
-  /** A read-only deploy key for an ssh repository. */
-  sshKeyFile: string | undefined;
 }
 
 /** The deploy's settings and the server's, as the releases will be started with them. */
@@ -84,7 +65,7 @@ export interface DeployStart {
   server: ServerSettings;
 }
 
-/** A deploy setting that is wrong as a whole (DEPLOY_REPO missing, DATA_DIR inside DEPLOY_DIR). */
+/** A deploy setting that is wrong as a whole (DATA_DIR inside DEPLOY_DIR). */
 class DeploySettingsError extends SettingsError {
   override name = 'DeploySettingsError';
 }
@@ -94,50 +75,55 @@ const isInside = (folder: string, parent: string) => {
   return relative === '' || (!relative.startsWith('..') && !path.isAbsolute(relative));
 };
 
-/**
- * Every setting of `env`, checked; relative folders are `projectDir`'s (the clone `npm run deploy`
- * runs from). `originOf` gives the clone's own origin, DEPLOY_REPO's default. Throws a SettingsError
- * naming every wrong setting.
- */
-export function readDeploySettings(
-  env: NodeJS.ProcessEnv,
-  projectDir: string,
-  originOf: () => string | undefined,
-): DeployStart {
-  const resolved = (value: string | undefined, fallback: string) => path.resolve(projectDir, value ?? fallback);
+/** Every setting of `env`, checked; relative folders are `projectDir`'s. Throws a SettingsError naming every wrong one. */
+export function readDeploySettings(env: NodeJS.ProcessEnv, projectDir: string): DeployStart {
   const section = parse(deploySection, env);
   // The server's settings as a release reads them: in production (so SITE_URL is required), and with
   // DATA_DIR the project folder's, not a release's.
   const dataDir = resolveDataDir(env.DATA_DIR, projectDir);
   const server = readServerSettings({ ...env, NODE_ENV: 'production', DATA_DIR: dataDir });
-  const deployDir = resolved(section.DEPLOY_DIR, 'releases');
-  const origin = section.DEPLOY_REPO ?? originOf();
+  const deployDir = path.resolve(projectDir, section.DEPLOY_DIR ?? 'releases');
+  const named = section.DEPLOY_RELEASES ?? '';
+  const github = GITHUB.exec(named)?.[1];
+  const releases: ReleasesAt = github
+    ? { kind: 'github', repository: github, apiUrl: section.DEPLOY_GITHUB_API_URL ?? 'https://api.github.com' }
+    : { kind: 'folder', dir: path.resolve(projectDir, named) };
   const problems: string[] = [];
-  if (!origin) {
-    problems.push(
-      'DEPLOY_REPO is not set and this folder is not a clone with an origin: set DEPLOY_REPO to the repository to follow',
-    );
-  }
   if (isInside(dataDir, deployDir) || isInside(deployDir, dataDir)) {
     problems.push(
       `DATA_DIR (${dataDir}) and DEPLOY_DIR (${deployDir}) must be apart: the data outlives every release, and releases do not belong in backups`,
     );
   }
-  const keyFile = section.DEPLOY_SSH_KEY_FILE && path.resolve(projectDir, section.DEPLOY_SSH_KEY_FILE);
-  if (keyFile && !existsSync(keyFile))
-    problems.push(`DEPLOY_SSH_KEY_FILE names a file that does not exist (${keyFile})`);
-  if (problems.length > 0 || !origin) throw new DeploySettingsError(problems.join('\n'));
-  const isRemote = REMOTE.test(origin) || SCP_LIKE.test(origin);
+  if (releases.kind === 'folder' && (isInside(releases.dir, deployDir) || isInside(releases.dir, dataDir))) {
+    problems.push(`DEPLOY_RELEASES (${releases.dir}) must be a folder outside DEPLOY_DIR and DATA_DIR`);
+  }
+  if (section.DEPLOY_TOKEN && releases.kind !== 'github') {
+    problems.push('DEPLOY_TOKEN is sent only to GitHub: DEPLOY_RELEASES names a folder');
+  }
+  if (problems.length > 0) throw new DeploySettingsError(problems.join('\n'));
   return {
     server,
     deploy: {
-      repository: isRemote ? origin : path.resolve(projectDir, origin),
-      branch: section.DEPLOY_BRANCH ?? 'main',
-      deployDir,
-      pollMs: (section.DEPLOY_POLL_SECONDS ?? 60) * 1000,
-      keepReleases: section.DEPLOY_KEEP_RELEASES ?? 3,
+      releases,
       token: section.DEPLOY_TOKEN,
-      sshKeyFile: keyFile,
+      deployDir,
+      pollMs: (section.DEPLOY_POLL_SECONDS ?? 15) * 1000,
+      keepReleases: section.DEPLOY_KEEP_RELEASES ?? 3,
     },
+  };
+}
+
+/** Variables only the deploy reads: a release never sees them. */
+export const DEPLOY_ONLY = ['DEPLOY_TOKEN', 'DEPLOY_RELEASES', 'DEPLOY_GITHUB_API_URL', 'DEPLOY_POLL_SECONDS'];
+
+/** A release's environment: the server's settings, none of the deploy's own, in production. */
+export function releaseEnvironment(env: NodeJS.ProcessEnv, { server, deploy }: DeployStart): NodeJS.ProcessEnv {
+  return {
+    ...Object.fromEntries(Object.entries(env).filter(([name]) => !DEPLOY_ONLY.includes(name))),
+    // Production: a new store starts empty, without the sample events, unless told otherwise.
+    EVENTS_SAMPLE_DATA: env['EVENTS_SAMPLE_DATA'] ?? 'off',
+    NODE_ENV: 'production',
+    DATA_DIR: server.store.dataDir,
+    DEPLOY_DIR: deploy.deployDir,
   };
 }

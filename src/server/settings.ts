@@ -141,8 +141,8 @@ const storeSettings = z
 
 /**
  * What a server started by `npm run deploy` is told about its release (src/deploy/): the folder of the
- * releases and their status (shown to owners in /Admin), its own commit, and the secret of GitHub's push
- * webhook, which the site answers and hands to the deploy (src/deploy/webhook.ts). Unset under `npm start`.
+ * releases and their status (shown to owners in /Admin), its own commit, and the secret of GitHub's release
+ * webhook, which the site answers and hands to the deploy (src/server/release/deployWebhook.ts). Unset under `npm start`.
  */
 const releaseSettings = z
   .object({

@@ -1,14 +1,14 @@
 /**
- * What the deploy's tests stand on: a local bare repository standing in for the society's GitHub
- * repository (made from this working copy's files, so that the code under test is what is
- * deployed), a working copy to commit and push changes from, and `npm run deploy` itself
- * (scripts/deploy.ts, started from this project folder as production starts it from a clone).
+ * What the deploy's tests stand on: a local repository standing in for the society's (made from this
+ * working copy's files, so that the code under test is what is released), where changes are
+ * committed and released as CI does (`npm run release`, scripts/release.ts), and `npm run deploy`
+ * itself (scripts/deploy.ts, started from this project folder as production starts it from a clone).
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { readDeployStatus, type DeployStatus } from '../../src/deploy/journal.ts';
+import { readDeployStatus, type DeployStatus } from '../../src/server/release/releaseStatus.ts';
 import { freePort, HOST } from './ownServer.ts';
 import { seededDataDir } from './seededDataDir.ts';
 
@@ -22,12 +22,12 @@ function git(cwd: string, ...args: string[]): string {
 }
 
 export interface TestRepository {
-  /** The bare repository (DEPLOY_REPO). */
-  bare: string;
   /** The working copy changes are committed in. */
   work: string;
-  /** Changes files of the working copy, commits and pushes; gives the commit's hash. */
-  push(subject: string, change: (file: (relative: string) => FileEdit) => void): string;
+  /** Changes files of the working copy and commits; gives the commit's hash. */
+  commit(subject: string, change: (file: (relative: string) => FileEdit) => void): string;
+  /** `npm run release -- --out <out>` at the commit checked out, as CI runs it; gives the artifact's path. */
+  release(out: string, env: Record<string, string>): Promise<string>;
   remove(): void;
 }
 
@@ -49,18 +49,20 @@ export function copyProject(target: string): void {
   }
 }
 
-/** A repository holding this working copy's files, on branch main. */
+/** A repository holding this working copy's files, on branch main, with the project's dependencies (hard links). */
 export function makeRepository(): TestRepository {
   const base = mkdtempSync(path.join(tmpdir(), 'isa-deploy-repo-'));
   const work = path.join(base, 'work');
-  const bare = path.join(base, 'site.git');
   mkdirSync(work);
   copyProject(work);
   git(work, 'init', '--quiet', '--initial-branch=main');
   git(work, 'add', '--all');
   git(work, ...AUTHOR, 'commit', '--quiet', '--message', 'The site as it is');
-  git(base, 'clone', '--quiet', '--bare', work, bare);
-  git(work, 'remote', 'add', 'origin', bare);
+  // As CI's npm ci: the dependencies the lock file names (here this project's, linked), without build caches.
+  const linked = spawnSync('cp', ['-al', path.join(root, 'node_modules'), path.join(work, 'node_modules')]);
+  if (linked.status !== 0) throw new Error(`cp -al node_modules: ${linked.stderr.toString()}`);
+  for (const cache of ['.astro', '.vite', '.cache'])
+    rmSync(path.join(work, 'node_modules', cache), { recursive: true, force: true });
   const fileEdit = (relative: string): FileEdit => {
     const file = path.join(work, relative);
     return {
@@ -75,14 +77,29 @@ export function makeRepository(): TestRepository {
     };
   };
   return {
-    bare,
     work,
-    push(subject, change) {
+    commit(subject, change) {
       change(fileEdit);
       git(work, 'add', '--all');
       git(work, ...AUTHOR, 'commit', '--quiet', '--message', subject);
-      git(work, 'push', '--quiet', 'origin', 'main');
       return git(work, 'rev-parse', 'HEAD');
+    },
+    release(out, env) {
+      const commit = git(work, 'rev-parse', 'HEAD');
+      const made = spawn(process.execPath, ['scripts/release.ts', '--out', out], {
+        cwd: work,
+        env: { ...process.env, ...env },
+      });
+      let said = '';
+      made.stdout.setEncoding('utf8').on('data', (chunk: string) => (said = (said + chunk).slice(-6000)));
+      made.stderr.setEncoding('utf8').on('data', (chunk: string) => (said = (said + chunk).slice(-6000)));
+      return new Promise((resolve, reject) =>
+        made.once('close', (code) =>
+          code === 0
+            ? resolve(path.join(out, `isa-site-${commit}.tar.gz`))
+            : reject(new Error(`npm run release failed:\n${said}`)),
+        ),
+      );
     },
     remove: () => rmSync(base, { recursive: true, force: true }),
   };
@@ -94,31 +111,42 @@ export interface RunningDeploy {
   dataDir: string;
   env: NodeJS.ProcessEnv;
   output: string[];
-  /** Stops the deploy with SIGTERM, as systemd or Docker would, and starts it again on the same folders. */
-  restart(): Promise<void>;
+  /**
+   * Stops the deploy (SIGTERM, as systemd or Docker would; SIGKILL, as a crash or the OOM killer) and starts
+   * it again on the same folders, as systemd's Restart= does, with `changes` to its settings.
+   */
+  restart(signal?: 'SIGTERM' | 'SIGKILL', changes?: Record<string, string>): Promise<void>;
   status(): DeployStatus | undefined;
   /** Polls the status until `ready` says so, or fails with the output after `timeoutMs`. */
   waitFor(what: string, ready: (status: DeployStatus) => boolean, timeoutMs?: number): Promise<DeployStatus>;
   /** Runs `npm run deploy -- <command>` against this deploy's settings (without blocking this process). */
   command(...args: string[]): Promise<{ status: number | null; output: string }>;
-  /** The releases running now (the deploy's cluster workers). */
+  /** The releases running now (the deploy's cluster workers, and any a killed deploy left draining). */
   releasesRunning(): number;
   stop(): Promise<void>;
 }
 
-/** Starts `npm run deploy` on `repository`, with settings of its own (`env` adds to them). */
-export async function startDeploy(repository: string, env: Record<string, string> = {}): Promise<RunningDeploy> {
+/** The folders and port of a deploy to come: its releases are built for its address first. */
+export async function deploySite(): Promise<{ base: string; port: number; siteUrl: string; deployDir: string }> {
   const base = mkdtempSync(path.join(tmpdir(), 'isa-deploy-'));
   const port = await freePort();
-  const settings: NodeJS.ProcessEnv = {
+  return { base, port, siteUrl: `http://${HOST}:${port}`, deployDir: path.join(base, 'releases') };
+}
+
+/** Starts `npm run deploy` for `site`, with settings of its own (`env` adds to them). */
+export async function startDeploy(
+  site: Awaited<ReturnType<typeof deploySite>>,
+  env: Record<string, string>,
+): Promise<RunningDeploy> {
+  const { base, port } = site;
+  let settings: NodeJS.ProcessEnv = {
     ...process.env,
     HOST,
     PORT: String(port),
     // Releases run in production, which needs the public address: here, the deploy's own port.
-    SITE_URL: `http://${HOST}:${port}`,
+    SITE_URL: site.siteUrl,
     DATA_DIR: path.join(base, 'data'),
-    DEPLOY_DIR: path.join(base, 'releases'),
-    DEPLOY_REPO: repository,
+    DEPLOY_DIR: site.deployDir,
     DEPLOY_POLL_SECONDS: '1',
     // The sample events, so that visitors' event pages answer (a deploy starts without them by default).
     EVENTS_SAMPLE_DATA: 'on',
@@ -134,8 +162,8 @@ export async function startDeploy(repository: string, env: Record<string, string
     return { started, ended };
   };
   let { started: child, ended: exited } = run();
-  const halt = async () => {
-    if (child.exitCode === null) child.kill('SIGTERM');
+  const halt = async (signal: 'SIGTERM' | 'SIGKILL' = 'SIGTERM') => {
+    if (child.exitCode === null) child.kill(signal);
     await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 60_000))]);
     if (child.exitCode === null) child.kill('SIGKILL');
   };
@@ -147,8 +175,9 @@ export async function startDeploy(repository: string, env: Record<string, string
     dataDir: String(settings['DATA_DIR']),
     env: settings,
     output,
-    async restart() {
-      await halt();
+    async restart(signal = 'SIGTERM', changes = {}) {
+      await halt(signal);
+      settings = { ...settings, ...changes };
       ({ started: child, ended: exited } = run());
     },
     status,
@@ -173,8 +202,10 @@ export async function startDeploy(repository: string, env: Record<string, string
       });
     },
     releasesRunning() {
-      const children = spawnSync('ps', ['-o', 'args=', '--ppid', String(child.pid)], { encoding: 'utf8' });
-      return children.stdout.split('\n').filter((line) => line.includes('scripts/start.ts')).length;
+      const processes = spawnSync('ps', ['-eo', 'args='], { encoding: 'utf8' }).stdout.split('\n');
+      return processes.filter(
+        (line) => line.includes(path.join(deployDir, 'releases/')) && line.includes('scripts/start.ts'),
+      ).length;
     },
     async stop() {
       await halt();

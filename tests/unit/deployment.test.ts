@@ -2,7 +2,7 @@
  * The deployment files: the key lines of the Dockerfile, compose.yaml, the Caddyfile and the
  * systemd unit, read with parsers (always); the Caddyfile adapted by Caddy itself and the unit
  * verified by systemd-analyze where those are installed; and, where a Docker engine answers, the
- * image built and started, following a local repository, until its health check passes.
+ * image built and started, following a folder of releases, until its health check passes.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
@@ -40,11 +40,14 @@ const argumentsOf = (keyword: string) =>
     .map((instruction) => instruction.getArgumentsContent() ?? '');
 
 describe('the Dockerfile', () => {
-  it('runs on Node 24 slim (Debian: the libc sharp’s binaries are built for), with git to fetch the repository', () => {
+  it('runs on Node 24 slim (Debian: the libc of the releases’ native packages), with nothing to build or fetch code', () => {
     const froms = dockerfile.getFROMs();
     expect(froms.length).toBeGreaterThanOrEqual(1);
     for (const from of froms) expect([from.getImageName(), from.getImageTag()]).toEqual(['node', '24-bookworm-slim']);
-    expect(argumentsOf('RUN').join(' ')).toMatch(/apt-get install .*\bgit\b.*\bopenssh-client\b/);
+    const runs = argumentsOf('RUN').join(' ');
+    // The deploy's own production dependencies, no install script; no git, no compiler, no build.
+    expect(runs).toMatch(/\bnpm ci --omit=dev --ignore-scripts\b/);
+    expect(runs).not.toMatch(/apt-get|\bgit\b|npm run build|astro build/);
   });
 
   it('runs as a user that is not root', () => {
@@ -65,21 +68,16 @@ describe('the Dockerfile', () => {
     expect(read('scripts/healthcheck.ts')).toContain('/healthz');
   });
 
-  it('runs `npm run deploy` (node scripts/deploy.ts) in production, every release built with the public settings', () => {
+  it('runs `npm run deploy` (node scripts/deploy.ts) in production, with no build setting (releases come built)', () => {
     expect(argumentsOf('CMD')).toEqual(['["node", "scripts/deploy.ts"]']);
     expect(read('package.json')).toContain('"deploy": "node scripts/deploy.ts"');
-    const env = argumentsOf('ENV').join(' ');
-    expect(env).toMatch(/\bNODE_ENV=production\b/);
-    // Build arguments (compose.yaml passes them from .env) kept as the environment the releases are built in.
-    for (const name of ['SITE_URL', 'PUBLIC_KEYSTATIC_GITHUB_REPO', 'PUBLIC_KEYSTATIC_GITHUB_APP_SLUG']) {
-      expect(argumentsOf('ARG').some((argument) => argument.startsWith(`${name}=`))).toBe(true);
-      expect(env).toContain(`${name}=\${${name}}`);
-    }
+    expect(argumentsOf('ENV').join(' ')).toMatch(/\bNODE_ENV=production\b/);
+    expect(argumentsOf('ARG')).toEqual([]);
   });
 
   it('leaves local data, builds and secrets out of the build context', () => {
     const ignored = read('.dockerignore').split('\n');
-    for (const entry of ['node_modules', 'dist', 'builds', 'releases', 'data', '.env', '.git']) {
+    for (const entry of ['node_modules', 'dist', 'releases', 'data', '.env', '.git']) {
       expect(ignored).toContain(entry);
     }
   });
@@ -88,7 +86,7 @@ describe('the Dockerfile', () => {
 const composeSchema = z.object({
   services: z.object({
     site: z.object({
-      build: z.object({ context: z.string(), args: z.record(z.string(), z.string()) }),
+      build: z.object({ context: z.string() }).strict(),
       init: z.literal(true),
       environment: z.record(z.string(), z.string()),
       volumes: z.array(z.string()),
@@ -111,18 +109,16 @@ describe('compose.yaml and the Caddyfile', () => {
   it('runs the site, unreachable but through Caddy, trusting Caddy as its one proxy, with its data in a volume', () => {
     const { site } = compose.services;
     expect(site.build.context).toBe('.');
-    expect(site.build.args['SITE_URL']).toMatch(/^https:\/\/\$\{SITE_DOMAIN/);
+    expect(site.environment['SITE_URL']).toMatch(/^https:\/\/\$\{SITE_DOMAIN/);
     expect(site.environment['TRUST_PROXY']).toBe('1');
     expect(site.volumes).toEqual(['site-data:/data', 'site-releases:/releases', 'site-backups:/backups']);
     // Scheduled backups in a volume of their own, their key beside the folder (not in it).
     expect(site.environment['BACKUP_DIR']).toBe('${BACKUP_DIR:-/backups/archive}');
   });
 
-  it('follows the repository .env names, and builds the content editor in from .env', () => {
+  it('follows the releases .env names', () => {
     const { site } = compose.services;
-    expect(site.environment['DEPLOY_REPO']).toMatch(/^\$\{DEPLOY_REPO:\?/);
-    expect(site.build.args['PUBLIC_KEYSTATIC_GITHUB_REPO']).toBe('${PUBLIC_KEYSTATIC_GITHUB_REPO:-}');
-    expect(site.build.args['PUBLIC_KEYSTATIC_GITHUB_APP_SLUG']).toBe('${PUBLIC_KEYSTATIC_GITHUB_APP_SLUG:-}');
+    expect(site.environment['DEPLOY_RELEASES']).toMatch(/^\$\{DEPLOY_RELEASES:\?/);
   });
 
   it('puts Caddy in front on ports 80 and 443, once the site is healthy', () => {
@@ -143,6 +139,10 @@ describe('compose.yaml and the Caddyfile', () => {
       const proxy = JSON.stringify(adapted.apps.http.servers);
       expect(proxy).toContain('"dial":"site:4321"');
       expect(proxy).toContain('"try_duration":30000000000');
+      // Reads are sent again when a connection broke before the answer: GETs, and the events API's POSTs.
+      expect(proxy).toContain(
+        '"retry_match":[{"method":["GET","HEAD"]},{"method":["POST"],"path":["/Admin/api/events_list","/Admin/api/event_details_list"]}]',
+      );
       // Shorter than the site's own idle timeout (KEEP_ALIVE_TIMEOUT_SECONDS, 5 s).
       expect(proxy).toContain('"keep_alive":{"idle_timeout":4000000000}');
     },
@@ -155,7 +155,7 @@ describe('the systemd unit', () => {
 
   it('runs `npm run deploy` in production as its own user, with the data and the releases apart', () => {
     expect(setting('User')).toEqual(['isa-site']);
-    expect(setting('ExecStart')).toEqual(['/srv/isa-site/node_modules/.bin/node scripts/deploy.ts']);
+    expect(setting('ExecStart')).toEqual(['/usr/bin/node scripts/deploy.ts']);
     expect(setting('Environment').join(' ')).toMatch(
       /NODE_ENV=production .*DATA_DIR=\/var\/lib\/isa-site DEPLOY_DIR=\/var\/lib\/isa-site-releases/,
     );
@@ -170,8 +170,8 @@ describe('the systemd unit', () => {
   it.skipIf(!systemdInstalled)('is a unit systemd-analyze verifies', () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'isa-unit-'));
     const copy = path.join(dir, 'isa-site.service');
-    // The unit names the clone's Node; here, this one.
-    writeFileSync(copy, unit.replace('/srv/isa-site/node_modules/.bin/node', process.execPath));
+    // The unit names the system's Node; here, this one.
+    writeFileSync(copy, unit.replace('/usr/bin/node', process.execPath));
     const verified = spawnSync('systemd-analyze', ['verify', copy], { encoding: 'utf8' });
     expect(verified.stderr.split('\n').filter((line) => line.includes('isa-site.service'))).toEqual([]);
   });
@@ -272,7 +272,7 @@ describe('installing (npm ci, wherever the site is installed)', () => {
 
 describe('the image', () => {
   it(
-    'builds, follows a repository as a non-root user, and passes its health check once the first release is live',
+    'builds, follows a folder of releases as a non-root user, and passes its health check once the first release is live',
     { timeout: 30 * 60_000 },
     async (context) => {
       context.skip(
@@ -281,19 +281,23 @@ describe('the image', () => {
       );
       const tag = `isa-site-test:${randomUUID().slice(0, 8)}`;
       const repository = makeRepository();
+      const published = mkdtempSync(path.join(tmpdir(), 'isa-published-'));
       let container = '';
       try {
-        docker('build', '--build-arg', 'SITE_URL=https://isa.example.org', '-t', tag, '.');
+        await repository.release(published, { SITE_URL: 'https://isa.example.org' });
+        docker('build', '-t', tag, '.');
         container = docker(
           'run',
           '-d',
           '--init',
           '--health-interval=5s',
-          '--health-start-period=15m',
+          '--health-start-period=5m',
           '-v',
-          `${repository.bare}:/repo:ro`,
+          `${published}:/published:ro`,
           '-e',
-          'DEPLOY_REPO=/repo',
+          'DEPLOY_RELEASES=/published',
+          '-e',
+          'SITE_URL=https://isa.example.org',
           '-p',
           '127.0.0.1::4321',
           tag,

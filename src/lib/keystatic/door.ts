@@ -1,16 +1,18 @@
 /**
  * The door from /Admin to the content forms ("Site pages", /keystatic): whether this server
  * offers them, and the one line that says what saving there means. Saving there is a proposal
- * (a pull request); it goes live after a maintainer merges it, once the deploy sees the merge
- * (it looks every DEPLOY_POLL_SECONDS) and has built the site.
+ * (a pull request); it goes live after a maintainer merges it, once CI has built its release and
+ * the deploy has seen it (it looks every DEPLOY_POLL_SECONDS) and put it live.
  */
-import type { DeployStatus } from '../../deploy/journal.ts';
+import type { DeployStatus } from '../../server/release/releaseStatus.ts';
 import { editorOffered, type EditorContext } from './access.ts';
 
-/** The deploy's default pause between looks at the repository (src/deploy/settings.ts). */
-const DEFAULT_POLL_SECONDS = 60;
-/** A build's time when the deploy has not recorded one yet. */
-const TYPICAL_BUILD_SECONDS = 120;
+/** The deploy's default pause between looks for releases (src/deploy/settings.ts). */
+const DEFAULT_POLL_SECONDS = 15;
+/** CI's time to make a release after a merge (.github/workflows/release.yml): install, check, build, publish. */
+const RELEASE_BUILD_SECONDS = 240;
+/** The deploy's time to put a release live when it has not recorded one yet. */
+const TYPICAL_PREPARE_SECONDS = 30;
 
 export interface SitePagesDoor {
   /** Where the "Site pages" link goes: the forms, or the line that says they are not set up. */
@@ -19,14 +21,14 @@ export interface SitePagesDoor {
   line: string;
 }
 
-/** About how many minutes from a merge to the live site: the deploy's pause and its last build. */
+/** About how many minutes from a merge to the live site: CI's build, the deploy's pause and its last preparation. */
 export function minutesToLive(env: Record<string, string | undefined>, status: DeployStatus | undefined): number {
   const poll = Number(env['DEPLOY_POLL_SECONDS']);
   const pollSeconds = Number.isInteger(poll) && poll > 0 ? poll : DEFAULT_POLL_SECONDS;
   const live = status?.attempts.find((attempt) => attempt.result === 'live' && attempt.finished);
-  const built = live?.finished ? (Date.parse(live.finished) - Date.parse(live.started)) / 1000 : Number.NaN;
-  const buildSeconds = Number.isFinite(built) && built > 0 ? built : TYPICAL_BUILD_SECONDS;
-  return Math.max(1, Math.ceil((pollSeconds + buildSeconds) / 60));
+  const took = live?.finished ? (Date.parse(live.finished) - Date.parse(live.started)) / 1000 : Number.NaN;
+  const prepareSeconds = Number.isFinite(took) && took > 0 ? took : TYPICAL_PREPARE_SECONDS;
+  return Math.max(1, Math.ceil((RELEASE_BUILD_SECONDS + pollSeconds + prepareSeconds) / 60));
 }
 
 export function sitePagesDoor(context: EditorContext, status: DeployStatus | undefined): SitePagesDoor {

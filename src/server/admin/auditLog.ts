@@ -41,6 +41,7 @@ export const AUDIT_ACTIONS = [
   'message-released',
   'message-deleted',
   'messages-exported',
+  'release-retried',
 ] as const;
 
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

@@ -11,7 +11,7 @@
 import { readdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
-import { runCommand } from '../../deploy/commands.ts';
+import { runCommand } from '../runCommand.ts';
 import type { SystemState } from '../system/systemState.ts';
 import { BackupError, messageOf } from './backupError.ts';
 import { signingKey } from './backupKey.ts';

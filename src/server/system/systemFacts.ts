@@ -8,7 +8,7 @@ import { readdir, stat, statfs } from 'node:fs/promises';
 import path from 'node:path';
 import type { DatabaseSync } from 'node:sqlite';
 import { z } from 'zod';
-import { readDeployStatus, type DeployStatus } from '../../deploy/journal.ts';
+import { readDeployStatus, type DeployStatus } from '../release/releaseStatus.ts';
 import {
   LAST_BACKUP,
   LAST_DRILL,

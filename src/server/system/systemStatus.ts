@@ -4,7 +4,8 @@
  * with what to do. Pure: the same facts give the same lines.
  */
 import { formatIndiaDateTime } from '../../lib/indiaTime.ts';
-import { attemptLine, liveLine } from '../../deploy/statusText.ts';
+import { openFailure } from '../release/releaseStatus.ts';
+import { attemptLine, liveLine } from '../release/statusWords.ts';
 import type { DiskSpace, SystemFacts } from './systemFacts.ts';
 
 export type Level = 'green' | 'amber' | 'red';
@@ -62,17 +63,18 @@ function versionLine({ deploy }: SystemFacts): StatusLine {
   const [last] = status?.attempts ?? [];
   const live = status ? liveLine(status) : `Live: ${deploy.commit?.slice(0, 7) ?? 'unknown'}.`;
   const lastText = last ? ` Last attempt: ${attemptLine(last)}` : '';
-  if (last?.result === 'failed') {
+  if (openFailure(status)) {
     return {
       key: 'version',
       title,
       level: 'red',
-      text: `A merged change did not go live. ${live}${lastText}`,
-      todo: 'Read the reason on the Events page (Site updates), correct the mistake and merge again.',
+      text: `A published release did not go live. ${live}${lastText}`,
+      todo: 'Read why under Site updates below, and what to do.',
       mailed: false,
     };
   }
-  return { key: 'version', title, level: last?.result === 'building' ? 'amber' : 'green', text: `${live}${lastText}` };
+  const busy = last?.result === 'preparing' || last?.result === 'waiting';
+  return { key: 'version', title, level: busy ? 'amber' : 'green', text: `${live}${lastText}` };
 }
 
 function backupLine(facts: SystemFacts): StatusLine {

@@ -1,9 +1,9 @@
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { readDeployStatus } from '../../../src/deploy/journal.ts';
+import { readDeployStatus } from '../../../src/server/release/releaseStatus.ts';
 
 const root = path.resolve(import.meta.dirname, '../../..');
 
@@ -32,26 +32,33 @@ describe('npm run deploy', () => {
       ['deploy-now'],
       {},
       2,
-      /^Usage: npm run deploy \[-- status \| rollback \| check\]\n$/,
+      /^Usage: npm run deploy \[-- status \| rollback \| check \| retry\]\n$/,
     ],
     [
       'a wrong setting, naming it',
       [],
-      { DEPLOY_BRANCH: '--force' },
+      { DEPLOY_RELEASES: 'github:o/n', DEPLOY_POLL_SECONDS: 'often' },
       1,
-      /^Cannot deploy: DEPLOY_BRANCH must be a branch name such as main \(found "--force"\)\n$/,
+      /^Cannot deploy: DEPLOY_POLL_SECONDS must be a whole number from 1 to 86400 \(found "often"\)\n$/,
     ],
     [
       'a server setting that is wrong',
       [],
-      { DEPLOY_REPO: '/srv/x.git', HEADERS_TIMEOUT_SECONDS: '99', REQUEST_TIMEOUT_SECONDS: '9' },
+      { DEPLOY_RELEASES: 'github:o/n', HEADERS_TIMEOUT_SECONDS: '99', REQUEST_TIMEOUT_SECONDS: '9' },
       1,
       /^Cannot deploy: HEADERS_TIMEOUT_SECONDS must not be more than REQUEST_TIMEOUT_SECONDS/,
     ],
     [
+      'a retry with no deploy running',
+      ['retry'],
+      { DEPLOY_RELEASES: '/srv/published' },
+      1,
+      /^No deploy is running on .*releases: start it with "npm run deploy"\.\n$/,
+    ],
+    [
       'a rollback with no deploy running',
       ['rollback'],
-      { DEPLOY_REPO: '/srv/x.git' },
+      { DEPLOY_RELEASES: 'github:o/n' },
       1,
       /^No deploy is running on .*releases: start it with "npm run deploy"\.\n$/,
     ],
@@ -61,18 +68,34 @@ describe('npm run deploy', () => {
     expect(result.status).toBe(status);
   });
 
-  it('stops with a clear message when its repository cannot be fetched and nothing is live, and records why', () => {
-    const missing = path.join(tmpdir(), 'isa-no-such-repository.git');
-    const result = deploy([], { DEPLOY_REPO: missing });
-    expect(result.status).toBe(1);
-    expect(result.output).toContain(
-      `Cannot deploy: Cannot fetch main of ${missing}: git fetch: fatal: '${missing}' does not appear to be a git repository`,
-    );
-    expect(readDeployStatus(result.deployDir)?.lastCheck?.error).toContain('does not appear to be a git repository');
+  it('goes on serving nothing yet, and records why, when its releases cannot be read', async () => {
+    const missing = path.join(tmpdir(), 'isa-no-such-releases');
+    const base = mkdtempSync(path.join(tmpdir(), 'isa-deploy-command-'));
+    const deployDir = path.join(base, 'releases');
+    const child = spawn(process.execPath, ['scripts/deploy.ts'], {
+      cwd: root,
+      env: {
+        PATH: process.env['PATH'],
+        HOME: process.env['HOME'],
+        DATA_DIR: path.join(base, 'data'),
+        DEPLOY_DIR: deployDir,
+        DEPLOY_RELEASES: missing,
+        PORT: '0',
+        SITE_URL: 'https://isa.example.org',
+      },
+    });
+    try {
+      await expect
+        .poll(() => readDeployStatus(deployDir)?.lastCheck?.error, { timeout: 20_000 })
+        .toMatch(new RegExp(`^Cannot look for releases in the folder ${missing}: cannot read`));
+      expect(child.exitCode).toBeNull();
+    } finally {
+      child.kill('SIGTERM');
+    }
   });
 
   it('says so when asked for the status of a folder where nothing was deployed', () => {
-    const result = deploy(['status'], { DEPLOY_REPO: '/srv/x.git' });
-    expect(result).toMatchObject({ status: 0, output: 'Deploy: not running.\nNo release was made here yet.\n' });
+    const result = deploy(['status'], { DEPLOY_RELEASES: 'github:o/n' });
+    expect(result).toMatchObject({ status: 0, output: 'Deploy: not running.\nNo release was put live here yet.\n' });
   });
 });

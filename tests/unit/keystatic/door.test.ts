@@ -3,7 +3,7 @@
  * there means when the server offers them, and says who sets them up when it does not.
  */
 import { describe, expect, it } from 'vitest';
-import type { DeployStatus } from '../../../src/deploy/journal.ts';
+import type { DeployStatus } from '../../../src/server/release/releaseStatus.ts';
 import { minutesToLive, sitePagesDoor } from '../../../src/lib/keystatic/door.ts';
 
 const APP = {
@@ -14,6 +14,8 @@ const APP = {
 };
 
 const status = (started: string, finished: string): DeployStatus => ({
+  version: 2,
+  deliveries: [],
   releases: [],
   attempts: [{ commit: 'a'.repeat(40), subject: 'Content', started, finished, result: 'live' }],
 });
@@ -27,7 +29,7 @@ describe('sitePagesDoor', () => {
     expect(door).toEqual({
       href: '/keystatic',
       offered: true,
-      line: 'Saving there makes a proposal (a pull request); it is live about 3 minutes after a maintainer merges it.',
+      line: 'Saving there makes a proposal (a pull request); it is live about 6 minutes after a maintainer merges it.',
     });
   });
 
@@ -45,10 +47,10 @@ describe('sitePagesDoor', () => {
 });
 
 describe('minutesToLive', () => {
-  it("adds the deploy's pause to its last build", () => {
+  it("adds CI's build of the release to the deploy's pause and its last preparation", () => {
     expect(minutesToLive({ DEPLOY_POLL_SECONDS: '300' }, status('2026-01-01T10:00:00Z', '2026-01-01T10:04:00Z'))).toBe(
-      9,
+      13,
     );
-    expect(minutesToLive({}, status('2026-01-01T10:00:00Z', '2026-01-01T10:01:00Z'))).toBe(2);
+    expect(minutesToLive({}, status('2026-01-01T10:00:00Z', '2026-01-01T10:01:00Z'))).toBe(6);
   });
 });

@@ -11,9 +11,11 @@ function facts(changes: Partial<SystemFacts> = {}): SystemFacts {
     now: NOW,
     deploy: {
       status: {
+        version: 2,
         live: { commit: COMMIT, subject: 'Treasurer phone', since: '2026-11-25T10:00:00Z', rolledBack: false },
         releases: [],
         attempts: [],
+        deliveries: [],
       },
       commit: COMMIT,
     },
@@ -97,5 +99,14 @@ describe('the System page’s lines', () => {
         'version',
       ),
     ).toMatchObject({ level: 'red', mailed: false, text: expect.stringContaining('did not go live') });
+    // Once the newest published release is the live one again, the failure is no longer news.
+    const withdrawn = status && {
+      ...status,
+      attempts: [attempt],
+      lastCheck: { at: '2026-11-26T09:30:00Z', latest: COMMIT },
+    };
+    expect(level(statusLines(facts({ deploy: { commit: COMMIT, status: withdrawn } })), 'version')?.level).toBe(
+      'green',
+    );
   });
 });

@@ -1,6 +1,10 @@
 /**
  * A release's server when `npm run deploy` runs it: a worker of the deploy's Node cluster
- * (src/deploy/handover.ts has the other side), as PM2's reload runs an app. It first listens on
+ * (src/deploy/handover.ts has the other side), as PM2's reload runs an app. The two sides are two
+ * versions of the code (the deploy's, installed on the server, and the release's, a merged commit's):
+ * DEPLOY_PROTOCOL names the shape of their messages, the release's manifest carries it
+ * (src/artifact/manifest.ts) and its first message repeats it, and the deploy starts no release of
+ * another. It first listens on
  * a private loopback port of its own, where the deploy checks it; only when told "go-live" does it
  * take connections from the site's port, which the cluster shares between the releases that listen
  * on it, the old one until it is told "drain". Draining, it stops taking new connections, answers
@@ -12,15 +16,21 @@ import cluster from 'node:cluster';
 import type http from 'node:http';
 import net from 'node:net';
 
+/** The shape of the messages below; change it with any change to them. */
+export const DEPLOY_PROTOCOL = 2;
+
 /** What the deploy tells a release. */
 export type ToRelease =
   { type: 'go-live' } | { type: 'drain' } | { type: 'notify-owners'; subject: string; text: string };
 
 /** What a release tells the deploy. */
 export type FromRelease =
-  | { type: 'ready'; port: number; routes: readonly string[] }
+  | { type: 'ready'; protocol: number; port: number; routes: readonly string[] }
   | { type: 'live' }
-  | { type: 'check' }
+  /** Look for a new release now (GitHub's webhook; `delivery` is its X-GitHub-Delivery). */
+  | { type: 'check'; delivery?: string | undefined }
+  /** Try the last failed release again (an owner's button on /Admin/system). */
+  | { type: 'retry' }
   | { type: 'notified'; sent: number; error?: string };
 
 /** The longest a draining release waits for its connections before closing them. */
@@ -112,5 +122,5 @@ export async function serveRelease(app: ReleaseApp, options: ReleaseOptions): Pr
   await app.listen({ host: '127.0.0.1', port: 0, exclusive: true });
   const address = app.server.address();
   if (typeof address !== 'object' || !address) throw new Error('The release has no private port');
-  tellDeploy({ type: 'ready', port: address.port, routes: options.routes });
+  tellDeploy({ type: 'ready', protocol: DEPLOY_PROTOCOL, port: address.port, routes: options.routes });
 }

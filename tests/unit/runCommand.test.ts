@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { runCommand } from '../../../src/deploy/commands.ts';
+import { runCommand } from '../../src/server/runCommand.ts';
 
 /** Whether `pid` runs (a zombie waiting for a parent that may never reap it has stopped). */
 const alive = (pid: number) => {
@@ -14,7 +14,7 @@ const alive = (pid: number) => {
 };
 const options = { cwd: tmpdir(), env: process.env, timeoutMs: 20_000 };
 
-describe("the deploy's commands", () => {
+describe('runCommand', () => {
   it('gives the exit code and the output, and logs both with the command line', async () => {
     const logFile = path.join(mkdtempSync(path.join(tmpdir(), 'isa-commands-')), 'attempt.log');
     const result = await runCommand('sh', ['-c', 'echo out; echo err >&2; exit 3'], { ...options, logFile });
