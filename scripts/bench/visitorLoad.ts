@@ -27,7 +27,7 @@ export const VISITOR_REQUESTS: readonly LoadRequest[] = [
   { method: 'GET', path: '/Events/1' },
 ];
 
-export interface LoadFigures {
+interface LoadFigures {
   requests: number;
   /** Answers other than 200, and broken connections, by request and status or error code. */
   failed: number;

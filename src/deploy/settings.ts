@@ -46,9 +46,9 @@ const deploySection = z
         : 'DEPLOY_RELEASES is not set: github:owner/name, or the folder releases are published in',
   });
 
-export type ReleasesAt = { kind: 'github'; repository: string; apiUrl: string } | { kind: 'folder'; dir: string };
+type ReleasesAt = { kind: 'github'; repository: string; apiUrl: string } | { kind: 'folder'; dir: string };
 
-export interface DeploySettings {
+interface DeploySettings {
   releases: ReleasesAt;
   /** A read-only token for GitHub (a fine-grained one with Contents: read), for a private repository. */
   token: string | undefined;

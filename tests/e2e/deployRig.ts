@@ -38,7 +38,7 @@ interface FileEdit {
 }
 
 /** Copies this working copy's files (tracked and new, as git sees them) into `target`, with their times. */
-export function copyProject(target: string): void {
+function copyProject(target: string): void {
   const files = git(root, 'ls-files', '--cached', '--others', '--exclude-standard', '-z').split('\0').filter(Boolean);
   for (const file of files) {
     try {

@@ -12,7 +12,7 @@ import { z } from 'zod';
 
 export const STATUS_FILE = 'status.json';
 /** The shape of status.json; a deploy writing another one is not read. */
-export const STATUS_VERSION = 2;
+const STATUS_VERSION = 2;
 
 /** The steps of an attempt, in order; a failure names the one that failed. */
 export const STEPS = {
@@ -30,7 +30,7 @@ export type Step = keyof typeof STEPS;
  * check: a maintainer mends and merges again), or this machine (its disk: free room, then try again).
  * A network that does not answer is no failure: the deploy goes on trying.
  */
-export const CAUSES = ['release', 'machine'] as const;
+const CAUSES = ['release', 'machine'] as const;
 export type Cause = (typeof CAUSES)[number];
 
 const commit = z.string().regex(/^[0-9a-f]{40}$/);
