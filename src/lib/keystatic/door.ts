@@ -4,7 +4,6 @@
  * (a pull request); it goes live after a maintainer merges it, once CI has built its release and
  * the deploy has seen it (it looks every DEPLOY_POLL_SECONDS) and put it live.
  */
-import type { DeployStatus } from '../../server/release/releaseStatus.ts';
 import { editorOffered, type EditorContext } from './access.ts';
 
 /** The deploy's default pause between looks for releases (src/deploy/settings.ts). */
@@ -14,6 +13,11 @@ const RELEASE_BUILD_SECONDS = 240;
 /** The deploy's time to put a release live when it has not recorded one yet. */
 const TYPICAL_PREPARE_SECONDS = 30;
 
+/** What the door reads of the deploy's status (src/server/release/releaseStatus.ts): its attempts' times. */
+interface Attempts {
+  attempts: readonly { result: string; started: string; finished?: string | undefined }[];
+}
+
 export interface SitePagesDoor {
   /** Where the "Site pages" link goes: the forms, or the line that says they are not set up. */
   href: string;
@@ -22,7 +26,7 @@ export interface SitePagesDoor {
 }
 
 /** About how many minutes from a merge to the live site: CI's build, the deploy's pause and its last preparation. */
-export function minutesToLive(env: Record<string, string | undefined>, status: DeployStatus | undefined): number {
+export function minutesToLive(env: Record<string, string | undefined>, status: Attempts | undefined): number {
   const poll = Number(env['DEPLOY_POLL_SECONDS']);
   const pollSeconds = Number.isInteger(poll) && poll > 0 ? poll : DEFAULT_POLL_SECONDS;
   const live = status?.attempts.find((attempt) => attempt.result === 'live' && attempt.finished);
@@ -31,7 +35,7 @@ export function minutesToLive(env: Record<string, string | undefined>, status: D
   return Math.max(1, Math.ceil((RELEASE_BUILD_SECONDS + pollSeconds + prepareSeconds) / 60));
 }
 
-export function sitePagesDoor(context: EditorContext, status: DeployStatus | undefined): SitePagesDoor {
+export function sitePagesDoor(context: EditorContext, status: Attempts | undefined): SitePagesDoor {
   if (!editorOffered(context)) {
     return {
       href: '/Admin#site-pages',
