@@ -3,9 +3,10 @@
  * (never the repository's own content/): an office assistant changes a branch president's name and
  * gives a photo straight from a phone (the other photos keep their names, the save says "Saved");
  * a wrong e-mail is named where they look and nothing is saved; a bearer without a photo is added,
- * a sixth refused; a fifth home webinar cannot be saved; a 2026 webinar for the home page is
- * added. The one build then fits the phone photo (and says so), the check passes, and the home
- * page shows the webinar under a heading of its year.
+ * a sixth refused; a fifth home webinar cannot be saved, and on a phone the message saying so leaves
+ * the list within reach; a 2026 webinar for the home page is added. The one build then fits the
+ * phone photo (and says so), the check passes, and the home page shows the webinar under a heading
+ * of its year.
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -170,6 +171,34 @@ test.describe('the forms, in local mode', () => {
     await expect(dialog).toBeHidden();
     await expect(page.getByText(/^On the home page · /)).toHaveCount(5);
     await refusedSave(page, 'content/webinars.yaml', /The home page shows exactly 4 webinars, and 5 are ticked/);
+  });
+
+  test('on a phone, the "Not saved" message leaves every item of the list, Add and Save within reach', async ({
+    browser,
+  }) => {
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+    const page = await context.newPage();
+    await open(page, '/keystatic/singleton/webinars');
+    await page.getByText('The paediatric airway: simple steps and safe hands').tap();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('checkbox').check();
+    await dialog.getByRole('button', { name: 'Done' }).tap();
+    await expect(dialog).toBeHidden();
+    await page.getByRole('button', { name: 'Save' }).tap();
+    const message = page.locator('[data-save-result="invalid"]');
+    await expect(message).toContainText('Not saved. Fix this first:');
+    // Each of them can be brought clear of the message and tapped (a trial tap: the checks alone).
+    const rows = page.getByRole('grid').getByRole('row');
+    expect(await rows.count()).toBeGreaterThan(12);
+    for (const row of await rows.all()) await row.getByRole('gridcell').tap({ trial: true });
+    await rows.last().getByRole('button').last().tap({ trial: true });
+    for (const name of ['Add', 'Save']) await page.getByRole('button', { name, exact: true }).tap({ trial: true });
+    await page.screenshot({ path: test.info().outputPath('not-saved-on-a-phone.png') });
+    // And a real tap on the last item opens it, the message still there.
+    await rows.last().getByRole('gridcell').tap();
+    await expect(page.getByRole('dialog')).toBeVisible();
+    await expect(message).toBeVisible();
+    await context.close();
   });
 
   test('adds a 2026 webinar for the home page; the build fits the phone photo and the heading follows', async ({
