@@ -91,6 +91,7 @@ test.describe('the forms, in local mode', () => {
     page,
   }) => {
     const photosBefore = photosOf('content/branches/salem.yaml');
+    const textBefore = project.read('content/branches/salem.yaml');
     // The list names the branches by their cities, not by their file names.
     await page.goto(`${project.url}/keystatic/collection/branches`, { timeout: 30_000 });
     const list = page.getByRole('grid');
@@ -118,6 +119,10 @@ test.describe('the forms, in local mode', () => {
     expect(salem.bearers[0]?.name).toBe('Dr. Example Anitha');
     expect(salem.bearers[0]?.image).toMatch(/^\.\.\/photos\/bearers\/branches\/salem\/img-20260114-[a-z0-9]+\.jpg$/);
     expect(photosOf('content/branches/salem.yaml').slice(1)).toEqual(photosBefore.slice(1));
+    // Only the president's two lines changed (the file is kept as the forms write it).
+    const after = project.read('content/branches/salem.yaml').split('\n');
+    const changed = textBefore.split('\n').flatMap((line, index) => (after[index] === line ? [] : [after[index]]));
+    expect(changed).toEqual([`  - name: ${salem.bearers[0]?.name}`, `    image: ${salem.bearers[0]?.image}`]);
   });
 
   test('names a wrong e-mail where the person looks, and saves nothing', async ({ page }) => {
@@ -205,6 +210,7 @@ test.describe('the forms, in local mode', () => {
     page,
   }) => {
     const picturesBefore = photosOf('content/webinars.yaml');
+    const textBefore = project.read('content/webinars.yaml');
     await open(page, '/keystatic/singleton/webinars');
     // The home page shows four: the first webinar makes way for the new one.
     await page.getByText('Exam cases for the final practical examination').click();
@@ -238,6 +244,23 @@ test.describe('the forms, in local mode', () => {
     expect(webinars.filter((webinar) => webinar['showOnHome'] === true)).toHaveLength(4);
     // One webinar more, and not one picture renamed.
     expect(photosOf('content/webinars.yaml').filter((picture) => picture !== added?.['image'])).toEqual(picturesBefore);
+    // The reviewer sees only what changed (the file is kept as the forms write it): the box of the
+    // webinar that made way, and the new webinar's lines at the end of the list.
+    const linesBefore = textBefore.split('\n');
+    const linesAfter = project.read('content/webinars.yaml').split('\n');
+    const kept = linesAfter.slice(0, linesBefore.length - 1);
+    const changed = kept.flatMap((line, index) => (line === linesBefore[index] ? [] : [[linesBefore[index], line]]));
+    expect(changed).toEqual([['    showOnHome: true', '    showOnHome: false']]);
+    expect(linesAfter.slice(linesBefore.length - 1)).toEqual([
+      `  - image: ${String(added?.['image'])}`,
+      '    date: 2026-01-16',
+      '    host: Hosted by Theni branch',
+      '    shortTitle: Spinal anaesthesia 2026',
+      "    title: 'Spinal anaesthesia: a refresher for 2026'",
+      '    videoUrl: https://www.youtube.com/watch?v=SampleWeb23',
+      '    showOnHome: true',
+      '',
+    ]);
 
     // The build fits the phone photo of the first test, and says so, rather than failing.
     const build = project.build();

@@ -13,7 +13,7 @@ import { escapeXml } from '../escapeXml.ts';
 import { subscriptionUrls } from './icsCalendar.ts';
 
 /** The stylesheet that lays the feed out as a page. */
-export const FEED_STYLESHEET_PATH = '/feed.css';
+const FEED_STYLESHEET_PATH = '/feed.css';
 
 /**
  * The feed's own Content-Security-Policy: a browser may load its stylesheet and nothing else
