@@ -7,6 +7,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import ICAL from 'ical.js';
 import { REMOTE_URL } from '../../playwright.config.ts';
+import { expectNoAxeViolations } from './axe.ts';
 
 const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 };
 // eslint-disable-next-line no-control-regex -- finding control characters is the point here
@@ -42,6 +43,7 @@ test('the feed opens as a page on a phone: what it is, how to subscribe, the lat
   expect(await firstEntry.evaluate((entry) => getComputedStyle(entry).borderTopStyle)).toBe('solid');
   await expect(page.locator('entry > id').first()).toBeHidden();
   await page.screenshot({ path: test.info().outputPath('feed-on-a-phone.png'), fullPage: false });
+  await expectNoAxeViolations(page);
   expect(refused).toEqual([]);
 });
 
