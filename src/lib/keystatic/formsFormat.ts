@@ -5,7 +5,7 @@
  * changes at a save only in the lines the person changed, and a reviewer sees those alone; one
  * written otherwise is rewritten whole (one new webinar once made a 77-line diff).
  * `npm run content:format` writes every file so (scripts/format-content.ts); `npm run check:content`
- * names a file that is not, with its first line that differs.
+ * warns of a file that is not, with its first line that differs, and a unit test fails CI on it.
  *
  * The round trip uses each field's own `parse` and `serialize` (Keystatic's API for a field); the
  * walk over objects and lists mirrors Keystatic's own (parseProps and serializeProps in
