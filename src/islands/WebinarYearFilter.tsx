@@ -3,7 +3,7 @@
  * for the year in the address (`/past-webinars?year=2024`) and sent as plain HTML, with no
  * script: a labelled year select and a Show button in a GET form (so it works the same with or
  * without JavaScript, and each year has its own address), the number of webinars of that year,
- * and that year's cards only; a year without webinars says so instead of showing an empty grid.
+ * and that year's cards only (only years with webinars are offered); with none at all, it says so.
  * The page carries one year whatever the number of years held (src/lib/webinarYearFilter.ts).
  */
 import { useId } from 'react';
@@ -59,9 +59,7 @@ export function WebinarYearFilter({ webinars, years, year, action }: WebinarYear
           ))}
         </ul>
       ) : (
-        <p className="webinar-filter__empty">
-          There are no webinar recordings from {year}. Please choose another year.
-        </p>
+        <p className="webinar-filter__empty">There are no webinar recordings yet.</p>
       )}
     </div>
   );

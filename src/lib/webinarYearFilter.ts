@@ -14,8 +14,8 @@ export function webinarYear(date: string): number | undefined {
 }
 
 /**
- * The year options for `webinars` (src/lib/yearOptions.ts): from the later of `currentYear` and
- * the newest webinar's year down to 2020; the default is the newest year with a webinar.
+ * The year options for `webinars` (src/lib/yearOptions.ts): the years from 2020 on that have a
+ * webinar, newest first; the default is the newest.
  */
 export function webinarYearOptions(webinars: readonly { date: string }[], currentYear: number): YearOptions {
   return yearOptions(
@@ -61,7 +61,7 @@ export interface WebinarYearSelection<Webinar> extends YearOptions {
 
 /**
  * The selection for `yearParam` (the address's `year`, or null): a year that is not offered
- * (missing, mistyped, out of range) gives the default year, the newest with webinars.
+ * (missing, mistyped, without webinars) gives the default year, the newest with webinars.
  */
 export function webinarYearSelection<Webinar extends { date: string }>(
   webinars: readonly Webinar[],

@@ -1,17 +1,18 @@
 /**
- * The year options of the Monthly Activities and Past Webinars filters, taken from the data and
- * the calendar: every year from the later of the current year and the newest entry's
- * year down to a first year, newest first; the default is the newest year that has an entry.
+ * The year options of the Monthly Activities and Past Webinars filters, taken from the data: every
+ * year from a first year on that has an entry to show, newest first; the default is the newest.
+ * A year without one is not offered (a menu that offers this year only to say it has nothing is a
+ * dead end). With nothing to show at all, the current year alone is offered, and the page says so.
  *
  * The current year is passed in, never read here, so the rule is the same wherever it runs and
- * tests can set it. Both pages are rendered at each request and pass the request's year: a new year
- * is offered on New Year's day without a rebuild.
+ * tests can set it. Both pages are rendered at each request from what they show at that moment: a
+ * year is offered once its first entry is there, without a rebuild.
  */
 
 export interface YearOptions {
-  /** Newest first, from max(current year, newest entry's year) down to the first year. */
+  /** The years with an entry, newest first (the current year alone when none has one). */
   years: number[];
-  /** The newest year with at least one entry; the newest option when no entry falls in the range. */
+  /** The newest year offered. */
   defaultYear: number;
 }
 
@@ -24,16 +25,15 @@ export function yearOptions(
   currentYear: number,
   firstYear: number,
 ): YearOptions {
-  let newestEntry: number | undefined;
+  const offered = new Set<number>();
   for (const year of entryYears) {
-    if (year === undefined || !Number.isSafeInteger(year) || year < firstYear) continue;
-    if (newestEntry === undefined || year > newestEntry) newestEntry = year;
+    if (year !== undefined && Number.isSafeInteger(year) && year >= firstYear) offered.add(year);
   }
-  // A clock set before the first year (or not a year at all) still offers the data's years.
-  const now = Number.isSafeInteger(currentYear) ? currentYear : firstYear;
-  const newest = Math.max(now, newestEntry ?? firstYear, firstYear);
-  const years = Array.from({ length: newest - firstYear + 1 }, (_, index) => newest - index);
-  return { years, defaultYear: newestEntry ?? newest };
+  const years = [...offered].sort((a, b) => b - a);
+  // Nothing to show: the current year (or, with a clock set before it, the first year) says so.
+  const fallback = Number.isSafeInteger(currentYear) ? Math.max(currentYear, firstYear) : firstYear;
+  const [newest = fallback] = years;
+  return { years: years.length > 0 ? years : [fallback], defaultYear: newest };
 }
 
 /** The option a select value stands for, or undefined when it is not one of `years`. */

@@ -3,9 +3,10 @@
  * (never the repository's own content/): an office assistant changes a branch president's name and
  * gives a photo straight from a phone (the other photos keep their names, the save says "Saved");
  * a wrong e-mail is named where they look and nothing is saved; a bearer without a photo is added,
- * a sixth refused; a fifth home webinar cannot be saved; a 2026 webinar for the home page is
- * added. The one build then fits the phone photo (and says so), the check passes, and the home
- * page shows the webinar under a heading of its year.
+ * a sixth refused; a fifth home webinar cannot be saved, and on a phone the message saying so leaves
+ * the list within reach; a 2026 webinar for the home page is added. The one build then fits the
+ * phone photo (and says so), the check passes, and the home page shows the webinar under a heading
+ * of its year.
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -90,6 +91,7 @@ test.describe('the forms, in local mode', () => {
     page,
   }) => {
     const photosBefore = photosOf('content/branches/salem.yaml');
+    const textBefore = project.read('content/branches/salem.yaml');
     // The list names the branches by their cities, not by their file names.
     await page.goto(`${project.url}/keystatic/collection/branches`, { timeout: 30_000 });
     const list = page.getByRole('grid');
@@ -117,6 +119,10 @@ test.describe('the forms, in local mode', () => {
     expect(salem.bearers[0]?.name).toBe('Dr. Example Anitha');
     expect(salem.bearers[0]?.image).toMatch(/^\.\.\/photos\/bearers\/branches\/salem\/img-20260114-[a-z0-9]+\.jpg$/);
     expect(photosOf('content/branches/salem.yaml').slice(1)).toEqual(photosBefore.slice(1));
+    // Only the president's two lines changed (the file is kept as the forms write it).
+    const after = project.read('content/branches/salem.yaml').split('\n');
+    const changed = textBefore.split('\n').flatMap((line, index) => (after[index] === line ? [] : [after[index]]));
+    expect(changed).toEqual([`  - name: ${salem.bearers[0]?.name}`, `    image: ${salem.bearers[0]?.image}`]);
   });
 
   test('names a wrong e-mail where the person looks, and saves nothing', async ({ page }) => {
@@ -172,10 +178,39 @@ test.describe('the forms, in local mode', () => {
     await refusedSave(page, 'content/webinars.yaml', /The home page shows exactly 4 webinars, and 5 are ticked/);
   });
 
+  test('on a phone, the "Not saved" message leaves every item of the list, Add and Save within reach', async ({
+    browser,
+  }) => {
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+    const page = await context.newPage();
+    await open(page, '/keystatic/singleton/webinars');
+    await page.getByText('The paediatric airway: simple steps and safe hands').tap();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('checkbox').check();
+    await dialog.getByRole('button', { name: 'Done' }).tap();
+    await expect(dialog).toBeHidden();
+    await page.getByRole('button', { name: 'Save' }).tap();
+    const message = page.locator('[data-save-result="invalid"]');
+    await expect(message).toContainText('Not saved. Fix this first:');
+    // Each of them can be brought clear of the message and tapped (a trial tap: the checks alone).
+    const rows = page.getByRole('grid').getByRole('row');
+    expect(await rows.count()).toBeGreaterThan(12);
+    for (const row of await rows.all()) await row.getByRole('gridcell').tap({ trial: true });
+    await rows.last().getByRole('button').last().tap({ trial: true });
+    for (const name of ['Add', 'Save']) await page.getByRole('button', { name, exact: true }).tap({ trial: true });
+    await page.screenshot({ path: test.info().outputPath('not-saved-on-a-phone.png') });
+    // And a real tap on the last item opens it, the message still there.
+    await rows.last().getByRole('gridcell').tap();
+    await expect(page.getByRole('dialog')).toBeVisible();
+    await expect(message).toBeVisible();
+    await context.close();
+  });
+
   test('adds a 2026 webinar for the home page; the build fits the phone photo and the heading follows', async ({
     page,
   }) => {
     const picturesBefore = photosOf('content/webinars.yaml');
+    const textBefore = project.read('content/webinars.yaml');
     await open(page, '/keystatic/singleton/webinars');
     // The home page shows four: the first webinar makes way for the new one.
     await page.getByText('Exam cases for the final practical examination').click();
@@ -209,6 +244,23 @@ test.describe('the forms, in local mode', () => {
     expect(webinars.filter((webinar) => webinar['showOnHome'] === true)).toHaveLength(4);
     // One webinar more, and not one picture renamed.
     expect(photosOf('content/webinars.yaml').filter((picture) => picture !== added?.['image'])).toEqual(picturesBefore);
+    // The reviewer sees only what changed (the file is kept as the forms write it): the box of the
+    // webinar that made way, and the new webinar's lines at the end of the list.
+    const linesBefore = textBefore.split('\n');
+    const linesAfter = project.read('content/webinars.yaml').split('\n');
+    const kept = linesAfter.slice(0, linesBefore.length - 1);
+    const changed = kept.flatMap((line, index) => (line === linesBefore[index] ? [] : [[linesBefore[index], line]]));
+    expect(changed).toEqual([['    showOnHome: true', '    showOnHome: false']]);
+    expect(linesAfter.slice(linesBefore.length - 1)).toEqual([
+      `  - image: ${String(added?.['image'])}`,
+      '    date: 2026-01-16',
+      '    host: Hosted by Theni branch',
+      '    shortTitle: Spinal anaesthesia 2026',
+      "    title: 'Spinal anaesthesia: a refresher for 2026'",
+      '    videoUrl: https://www.youtube.com/watch?v=SampleWeb23',
+      '    showOnHome: true',
+      '',
+    ]);
 
     // The build fits the phone photo of the first test, and says so, rather than failing.
     const build = project.build();

@@ -5,7 +5,9 @@
  * and gives a phone photo, saves (the protected main branch makes Keystatic ask for a branch of
  * its own), sees "Saved" with the branch, opens the pull request and sees the next save find it;
  * the commit is on the stand-in's branch; then the "Fit photos" workflow's script, run on that
- * branch, fits the photo and the content check passes.
+ * branch, fits the photo and the content check passes. Then the most common edit, a new state
+ * president with a new photo: the old photo, which no one else uses, is deleted in the same commit
+ * (createCommitOnBranch's fileChanges.deletions) and the pull request opens.
  * What the stand-in cannot prove: see "GitHub mode" in README.md.
  */
 import { spawnSync } from 'node:child_process';
@@ -13,7 +15,7 @@ import { mkdtempSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { expect, test } from '@playwright/test';
+import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { parse } from 'yaml';
 import { addUser, signIn } from './adminServer.ts';
 import { routeToStandIn, startGitHubStandIn, type GitHubStandIn } from './githubStandIn.ts';
@@ -29,16 +31,13 @@ const BRANCH = 'content/salem-president';
 
 let standIn: GitHubStandIn | undefined;
 let project: ScratchProject | undefined;
+let context: BrowserContext | undefined;
 const dataDir = mkdtempSync(path.join(tmpdir(), 'github-mode-data-'));
-test.afterAll(async () => {
-  await project?.stop();
-  await standIn?.close();
-  rmSync(dataDir, { recursive: true, force: true });
-});
 
-test('GitHub mode: sign in, save a phone photo to a branch, its pull request, then Fit photos on the branch', async ({
-  browser,
-}) => {
+// One stand-in, one `astro dev` and one signed-in browser for the tests below, in order.
+test.describe.configure({ mode: 'serial' });
+
+test.beforeAll(async ({ browser }) => {
   test.setTimeout(360_000);
   standIn = await startGitHubStandIn(
     { dir: ROOT, paths: ['content', 'scripts', 'src', 'package.json', 'tsconfig.json'] },
@@ -57,10 +56,9 @@ test('GitHub mode: sign in, save a phone photo to a branch, its pull request, th
       NODE_OPTIONS: `--import=${pathToFileURL(path.join(import.meta.dirname, 'githubFetch.ts')).href}`,
     },
   });
-  const context = await browser.newContext();
+  context = await browser.newContext();
   await routeToStandIn(context, standIn);
   const page = await context.newPage();
-
   // Signing in: the editor sends the browser to GitHub's sign-in, which sends it back with a code
   // that the server exchanges for a token.
   await page.goto(`${project.url}/keystatic`, { timeout: 240_000 });
@@ -68,26 +66,57 @@ test('GitHub mode: sign in, save a phone photo to a branch, its pull request, th
   await expect.poll(() => standIn?.exchanges, { timeout: 60_000 }).toEqual(['code-1']);
   await expect(page).toHaveURL(/\/keystatic\/?$/);
   await expect(page.getByText('Branches').first()).toBeVisible({ timeout: 60_000 });
+  await page.close();
+});
 
+test.afterAll(async () => {
+  await context?.close();
+  await project?.stop();
+  await standIn?.close();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+/** A page of the signed-in browser, and the stand-in and the scratch project it works with. */
+async function signedIn() {
+  if (!context || !standIn || !project) throw new Error('the set-up did not finish');
+  return { page: await context.newPage(), standIn, project };
+}
+
+/** Chooses `photo` as the photo of the open bearer's dialog, under its field `label`. */
+async function choosePhoto(page: Page, label: string, photo: Buffer) {
+  const chooser = page.waitForEvent('filechooser');
+  await page
+    .getByRole('dialog')
+    .getByRole('group', { name: label })
+    .getByRole('button', { name: 'Choose file' })
+    .click();
+  await (await chooser).setFiles({ name: 'IMG_20260114.jpg', mimeType: 'image/jpeg', buffer: photo });
+}
+
+/** Saves the open form on a new branch (main is protected: Keystatic asks for one); the message it shows. */
+async function saveOnNewBranch(page: Page, branch: string) {
+  await page.getByRole('button', { name: 'Save' }).click();
+  const branchDialog = page.getByRole('dialog');
+  await branchDialog.getByLabel('Branch name').fill(branch);
+  await branchDialog.getByRole('button', { name: 'Create branch and save' }).click();
+  const saved = page.locator('[data-save-result="saved"]');
+  await expect(saved).toContainText(`Saved on the branch content/${branch}.`, { timeout: 60_000 });
+  return saved;
+}
+
+test('GitHub mode: sign in, save a phone photo to a branch, its pull request, then Fit photos on the branch', async () => {
+  test.setTimeout(240_000);
+  const { page, standIn, project } = await signedIn();
   await page.goto(`${project.url}/keystatic/branch/main/collection/branches/item/salem`);
   await page.getByText('President: Dr. Dummy Ganesh').click({ timeout: 60_000 });
   const dialog = page.getByRole('dialog');
   await dialog.getByLabel('Name').fill('Dr. Example Anitha');
-  const chooser = page.waitForEvent('filechooser');
-  await dialog.getByRole('group', { name: 'Photo' }).getByRole('button', { name: 'Choose file' }).click();
-  await (
-    await chooser
-  ).setFiles({ name: 'IMG_20260114.jpg', mimeType: 'image/jpeg', buffer: await phonePhoto({ orientation: 6 }) });
+  await choosePhoto(page, 'Photo', await phonePhoto({ orientation: 6 }));
   await dialog.getByRole('button', { name: 'Done' }).click();
   await expect(dialog).toBeHidden();
 
   // main is protected: Keystatic asks for a branch, creates it and commits there.
-  await page.getByRole('button', { name: 'Save' }).click();
-  const branchDialog = page.getByRole('dialog');
-  await branchDialog.getByLabel('Branch name').fill('salem-president');
-  await branchDialog.getByRole('button', { name: 'Create branch and save' }).click();
-  const saved = page.locator('[data-save-result="saved"]');
-  await expect(saved).toContainText(`Saved on the branch ${BRANCH}.`, { timeout: 60_000 });
+  const saved = await saveOnNewBranch(page, 'salem-president');
 
   const { repository } = standIn;
   expect(repository.git('log', '--format=%s', `main..${BRANCH}`)).toBe('Update content/branches/salem');
@@ -142,4 +171,47 @@ test('GitHub mode: sign in, save a phone photo to a branch, its pull request, th
   await expect(page.getByRole('region', { name: 'Site pages' })).toContainText(
     /Saving there makes a proposal \(a pull request\); it is live about \d+ minutes? after a maintainer merges it\./,
   );
+});
+
+test('GitHub mode: a new president with a new photo; the old photo, used by no one else, goes in the same commit', async () => {
+  test.setTimeout(180_000);
+  const { page, standIn, project } = await signedIn();
+  const { repository } = standIn;
+  const old = 'content/photos/bearers/state/president.jpg';
+  const usersOfOld = repository
+    .git('grep', '-l', 'photos/bearers/state/president.jpg', 'main', '--', ':(glob)content/**/*.yaml')
+    .split('\n')
+    .filter(Boolean);
+  expect(usersOfOld, 'only the president uses the old photo').toEqual(['main:content/state-bearers.yaml']);
+
+  await page.goto(`${project.url}/keystatic/branch/main/singleton/stateBearers`);
+  await page.getByText('President: Dr. Sample Kumar').click({ timeout: 60_000 });
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('Name').fill('Dr. New President');
+  await choosePhoto(page, 'Photo', await phonePhoto({ orientation: 1 }));
+  await dialog.getByRole('button', { name: 'Done' }).click();
+  await expect(dialog).toBeHidden();
+  const saved = await saveOnNewBranch(page, 'new-president');
+
+  const branch = 'content/new-president';
+  const bearers = (
+    parse(repository.git('show', `${branch}:content/state-bearers.yaml`)) as {
+      bearers: { name: string; image: string }[];
+    }
+  ).bearers;
+  expect(bearers[0]?.name).toBe('Dr. New President');
+  const photo = path.posix.join('content', bearers[0]?.image ?? '');
+  expect(photo).toMatch(/^content\/photos\/bearers\/state\/img-20260114-[a-z0-9]+\.jpg$/);
+  // One commit: the new photo, the old one deleted (GitHub's fileChanges.deletions), the YAML file.
+  expect(repository.git('log', '--format=%s', `main..${branch}`)).toBe('Update content/state-bearers');
+  expect(repository.git('diff', '--name-status', `main..${branch}`).split('\n').sort()).toEqual(
+    [`A\t${photo}`, `D\t${old}`, 'M\tcontent/state-bearers.yaml'].sort(),
+  );
+
+  const [pull] = await Promise.all([
+    page.waitForEvent('popup'),
+    saved.getByRole('link', { name: 'Open its pull request' }).click(),
+  ]);
+  await expect(pull).toHaveTitle(/^Pull request #\d+$/);
+  expect(repository.pullRequests.at(-1)).toMatchObject({ branch });
 });

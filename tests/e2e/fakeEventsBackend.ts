@@ -11,7 +11,13 @@ import { solidJpeg } from '../solidJpeg.ts';
 const port = Number(process.env.PORT);
 if (!Number.isInteger(port) || port < 1) throw new Error('Set PORT to the port the fake backend should listen on.');
 
-/** The events it knows; the photo list of 502 is not an array, as the real backend sometimes sends. */
+/** A month from now: event 503 is always still to come. */
+const comingDay = new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10);
+
+/**
+ * The events it knows; the photo list of 502 is not an array, as the real backend sometimes sends;
+ * 503, still to come, has a NUL, a BS, an ESC and a BEL in its title and sub-title (tests/e2e/feed.spec.ts).
+ */
 const FAKE_EVENTS = [
   {
     events_id: 501,
@@ -26,6 +32,13 @@ const FAKE_EVENTS = [
     events_sub_title: 'No photos yet',
     events_image: '/Admin//uploads/remote/502/1.jpg',
     events_date: '2025-05-06',
+  },
+  {
+    events_id: 503,
+    events_title: 'Madurai -\u0000 Control\u0008 Characters\u001b CME',
+    events_sub_title: 'Sent\u0007 by an old backend',
+    events_image: '',
+    events_date: comingDay,
   },
 ];
 

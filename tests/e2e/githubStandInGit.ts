@@ -22,6 +22,8 @@ export interface StandInRepository {
   operations: string[];
   head(branch: string): string | undefined;
   treeOf(commit: string): string;
+  /** Whether `commit` has a file at `file`. */
+  hasFile(commit: string, file: string): boolean;
   branches(): string[];
   createBranch(branch: string, oid: string): void;
   deleteBranch(branch: string): void;
@@ -38,6 +40,9 @@ export interface StandInRepository {
   git(...args: string[]): string;
   remove(): void;
 }
+
+/** The object name that, with mode 0, removes a path from the index (`git update-index --index-info`). */
+const NO_OBJECT = '0'.repeat(40);
 
 /** A repository holding `paths` of the folder `source` on `main`, committed by the maintainer. */
 export function standInRepository(source: string, paths: readonly string[]): StandInRepository {
@@ -82,6 +87,7 @@ export function standInRepository(source: string, paths: readonly string[]): Sta
       }
     },
     treeOf: (commit) => git('rev-parse', `${commit}^{tree}`),
+    hasFile: (commit, file) => git('ls-tree', '--name-only', commit, '--', file) === file,
     branches: () => git('for-each-ref', '--format=%(refname:short)', 'refs/heads/').split('\n').filter(Boolean),
     createBranch: (branch, oid) => void git('update-ref', `refs/heads/${branch}`, oid),
     deleteBranch: (branch) => void git('update-ref', '-d', `refs/heads/${branch}`),
@@ -94,11 +100,22 @@ export function standInRepository(source: string, paths: readonly string[]): Sta
           .toString('utf8')
           .trim();
       withChangeIndex(['read-tree', parent]);
+      // As GitHub's createCommitOnBranch: a deletion names a file of the parent commit, deletions
+      // come before additions, and both are made in the index alone (the repository is bare:
+      // `update-index --force-remove` would need a work tree, and failed with git's own words).
+      for (const file of deletions) {
+        if (!repository.hasFile(parent, file)) {
+          throw new Error(`A path was requested for deletion which does not exist as of commit oid \`${parent}\``);
+        }
+      }
+      withChangeIndex(
+        ['update-index', '--index-info'],
+        Buffer.from(deletions.map((file) => `0 ${NO_OBJECT}\t${file}\n`).join('')),
+      );
       for (const { path: file, contents } of additions) {
         const blob = run(['hash-object', '-w', '--stdin'], contents).toString('utf8').trim();
         withChangeIndex(['update-index', '--add', '--cacheinfo', `100644,${blob},${file}`]);
       }
-      for (const file of deletions) withChangeIndex(['update-index', '--force-remove', file]);
       const tree = withChangeIndex(['write-tree']);
       rmSync(changeIndex, { force: true });
       const commit = git('commit-tree', tree, '-p', parent, '-m', message);

@@ -1,5 +1,8 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { homeContent, siteContent } from './content.ts';
+import ICAL from 'ical.js';
+import { readFile } from 'node:fs/promises';
+import { expectNoAxeViolations } from './axe.ts';
+import { homeContent, siteContent, webinarsContent } from './content.ts';
 import { holdCustomElement } from './holdScripts.ts';
 import { settled } from './settled.ts';
 
@@ -58,6 +61,56 @@ test.describe('sections and content', () => {
     const clamp = await title.evaluate((element) => getComputedStyle(element).webkitLineClamp);
     expect(clamp).toBe('2');
     await expect(page.getByRole('link', { name: 'View All' })).toHaveAttribute('href', '/past-webinars');
+  });
+
+  test.describe('a home webinar still to come, on a phone', () => {
+    test.use({ viewport: { width: 390, height: 844 } });
+    const homeWebinars = webinarsContent().filter((webinar) => webinar.showOnHome);
+    const card = (page: Page, date: string) => page.locator('.webinar-card').filter({ hasText: date });
+
+    test('offers Join online (with a joining link) or Add to calendar, never its recording; held ones theirs', async ({
+      page,
+    }) => {
+      const [march, april] = ['14 - March - 2025', '18 - April - 2025'].map((date) => {
+        const webinar = homeWebinars.find((candidate) => candidate.date === date);
+        if (!webinar) throw new Error(`the sample content needs a home webinar of ${date}`);
+        return webinar;
+      });
+      if (!march || !april?.joinUrl || march.joinUrl) throw new Error('one with a joining link, one without');
+      // The visitor's clock: 10 March 2025 in India, before both.
+      await page.clock.install({ time: new Date('2025-03-10T10:00:00+05:30') });
+      await page.goto('/');
+      const watch = (date: string) =>
+        card(page, date).getByRole('link', { name: new RegExp(`^${home.webinars.watchLabel}`) });
+      await expect(watch(march.date)).toHaveCount(0);
+      await expect(watch(april.date)).toHaveCount(0);
+      const join = card(page, april.date).getByRole('link', {
+        name: `Join online: ${april.title} (opens in a new tab)`,
+      });
+      await expect(join).toHaveAttribute('href', april.joinUrl);
+      await expect(join).toHaveAttribute('rel', 'noopener noreferrer');
+      await expect(card(page, march.date)).toContainText('The joining link will be here before the day.');
+      const add = card(page, march.date).getByRole('link', { name: `Add to calendar: ${march.title}` });
+      await add.scrollIntoViewIfNeeded();
+      await page.screenshot({ path: test.info().outputPath('coming-webinar-card.png') });
+      const [download] = await Promise.all([page.waitForEvent('download'), add.click()]);
+      const calendar = new ICAL.Component(ICAL.parse(await readFile(await download.path(), 'utf8')));
+      expect(calendar.getAllSubcomponents('vevent').map((vevent) => new ICAL.Event(vevent).summary)).toEqual([
+        march.title,
+      ]);
+      // The webinars of 2020 were held: their recordings.
+      for (const webinar of homeWebinars.filter((candidate) => candidate.date.endsWith('2020'))) {
+        await expect(watch(webinar.date)).toHaveAttribute('href', webinar.videoUrl);
+      }
+      await expectNoAxeViolations(page);
+
+      // From the day after (in India), the March webinar's card offers its recording, and the April one still Join.
+      await page.clock.setFixedTime(new Date('2025-03-15T00:00:30+05:30'));
+      await page.reload();
+      await expect(watch(march.date)).toHaveAttribute('href', march.videoUrl);
+      await expect(card(page, march.date).getByRole('link', { name: /^Add to calendar/ })).toHaveCount(0);
+      await expect(join).toBeVisible();
+    });
   });
 
   test('milestones, upcoming events and the sports meet video', async ({ page }) => {

@@ -42,7 +42,14 @@ export function indiaDay(now: Date): string {
   return new Date(now.getTime() + INDIA_OFFSET_MS).toISOString().slice(0, 10);
 }
 
-/** Upcoming: dated today or later in India. */
+/** The instant a happening stops being upcoming: the end of its day in India. */
+export function upcomingUntil(happening: Pick<Happening, 'day'>): Date {
+  const nextDay = new Date(`${happening.day}T00:00:00+05:30`);
+  nextDay.setUTCDate(nextDay.getUTCDate() + 1);
+  return nextDay;
+}
+
+/** Upcoming: dated today or later in India (until upcomingUntil). */
 export function isUpcoming(happening: Pick<Happening, 'day'>, now: Date): boolean {
   return happening.day >= indiaDay(now);
 }

@@ -3,9 +3,10 @@
  * UID that stays the same across requests (the happening's own, at the site's host), its start
  * and end (a timed webinar for WEBINAR_MINUTES from its time in India; anything else as a whole
  * day), where it is (the joining link or the event's place), and its page on this site (absolute
- * from the public address only).
+ * from the public address only). No control character reaches the file (src/lib/plainText.ts).
  */
 import ical, { ICalCalendarMethod } from 'ical-generator';
+import { withoutControlCharacters } from '../plainText.ts';
 import { indiaDay, startInstant, upcomingOf, WEBINAR_MINUTES, type Happening } from './happenings.ts';
 
 export interface CalendarOptions {
@@ -89,5 +90,6 @@ export function calendarText(happenings: readonly Happening[], options: Calendar
         : { start: new Date(`${happening.day}T00:00:00Z`), end: nextDay(happening.day), allDay: true }),
     });
   }
-  return calendar.toString();
+  // RFC 5545 TEXT cannot carry control characters, escaped or not: whatever a field brought is removed.
+  return withoutControlCharacters(calendar.toString());
 }

@@ -1,4 +1,5 @@
 /** The answers of the calendar and feed routes: their types, caching and the source-failure answer. */
+import { FEED_POLICY } from './feedPage.ts';
 
 /** Calendar apps and feed readers may keep an answer for a quarter of an hour. */
 const CACHE = 'public, max-age=900';
@@ -9,9 +10,17 @@ export function calendarResponse(text: string, fileName?: string): Response {
   return new Response(text, { headers });
 }
 
+/**
+ * The feed as XML: feed readers read it as well as with Atom's own type, which Chromium shows as
+ * plain text (a screen of raw XML on a phone) where it shows XML with its stylesheet as a page.
+ */
 export function feedResponse(text: string): Response {
   return new Response(text, {
-    headers: { 'Content-Type': 'application/atom+xml; charset=utf-8', 'Cache-Control': CACHE },
+    headers: {
+      'Content-Type': 'application/xml; charset=utf-8',
+      'Cache-Control': CACHE,
+      'Content-Security-Policy': FEED_POLICY,
+    },
   });
 }
 

@@ -2,15 +2,17 @@
  * The records of the events API (docs/SPEC.md points 3 and 7), as both the embedded store and the
  * society's backend send them, and the normalisation applied to every answer: a details
  * answer whose records are not an array counts as empty, items that are not records are
- * dropped, missing text becomes "" and numeric-string ids become numbers. Never throws.
+ * dropped, missing text becomes "", control characters are removed (src/lib/plainText.ts) and
+ * numeric-string ids become numbers. Never throws.
  */
+import { withoutControlCharacters } from '../plainText.ts';
 import { z } from '../zodWithoutEval.ts';
 import { fixImagePath } from './fixImagePath.ts';
 
 const text = z
   .union([z.string(), z.number(), z.null()])
   .optional()
-  .transform((value) => (value === null || value === undefined ? '' : String(value).trim()));
+  .transform((value) => (value === null || value === undefined ? '' : withoutControlCharacters(String(value)).trim()));
 
 export const eventRecordSchema = z.object({
   events_id: z.coerce.number().int().positive(),

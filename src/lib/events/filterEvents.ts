@@ -22,15 +22,16 @@ export function isListable(event: EventRecord): boolean {
 }
 
 /**
- * The year options for `events` (src/lib/yearOptions.ts): from the later of `currentYear` and
- * the newest event's year down to 2021. The list opens on the current year when it has an event
- * with a title and a date (whatever its place), else on the latest year that has one (so that
- * what the office publishes is on the page as visitors first open it).
+ * The year options for `events` (src/lib/yearOptions.ts): the years from 2021 on that have an
+ * event with a title and a date (whatever its place), newest first; the list opens on the newest,
+ * so that what the office publishes is on the page as visitors first open it.
  */
 export function eventYearOptions(events: readonly EventRecord[], currentYear: number): YearOptions {
-  const years = events.filter(isListable).map((event) => yearOf(event.events_date.trim()));
-  const options = yearOptions(years, currentYear, EVENTS_FIRST_YEAR);
-  return years.includes(currentYear) ? { ...options, defaultYear: currentYear } : options;
+  return yearOptions(
+    events.filter(isListable).map((event) => yearOf(event.events_date.trim())),
+    currentYear,
+    EVENTS_FIRST_YEAR,
+  );
 }
 
 export function filterEvents(events: readonly EventRecord[], place: string, year: number): EventRecord[] {

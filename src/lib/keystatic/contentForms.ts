@@ -1,7 +1,9 @@
 /**
- * The forms of the content editor: one per content file of src/lib/content/contentFiles.ts, with
- * the same fields as the zod schemas of src/lib/content/schemas.ts (tests/unit/keystatic/
- * formParity.test.ts keeps the two in step). Keystatic reads and writes the YAML files themselves.
+ * The forms of the content editor: one per content file of src/lib/content/contentFiles.ts (the
+ * home page's in homeForm.ts, the lists' in listForms.ts), with the same fields as the zod schemas
+ * of src/lib/content/schemas.ts (tests/unit/keystatic/formParity.test.ts keeps the two in step).
+ * Keystatic reads and writes the YAML files themselves, in the format of formsFormat.ts. What the
+ * files' comments said is in the forms' descriptions: the forms drop comments at every save.
  */
 import { collection, fields, singleton } from '@keystatic/core';
 import {
@@ -16,8 +18,8 @@ import {
   requiredText,
   textList,
   webAddress,
-  wholeNumber,
 } from './formFields.ts';
+import { home } from './homeForm.ts';
 import { branches, stateBearers, webinars } from './listForms.ts';
 
 const yaml = { data: 'yaml' } as const;
@@ -37,7 +39,12 @@ const site = singleton({
       itemLabel: (props) => props.fields.alt.value || 'Logo',
       validation: { length: { min: 1 } },
     }),
-    shareImage: photoWithAlt('sharing picture', 'share'),
+    shareImage: photoWithAlt(
+      'sharing picture',
+      'share',
+      '.',
+      'The picture shown when a page is shared on social media or in messaging apps',
+    ),
     contact: fields.object(
       { phone: phoneField('Phone', true), email: emailField('E-mail', true) },
       { label: 'Contact' },
@@ -52,7 +59,7 @@ const site = singleton({
         mapEmbedUrl: webAddress('Map shown on the page (embed address)'),
         mapLinkUrl: webAddress('Map link'),
       },
-      { label: 'Head office' },
+      { label: 'Head office', description: 'The card of the Contact Us page' },
     ),
     social: fields.array(
       fields.object({
@@ -64,97 +71,23 @@ const site = singleton({
           defaultValue: 'youtube',
         }),
       }),
-      { label: 'Social links', itemLabel: (props) => props.fields.label.value, validation: { length: { min: 1 } } },
+      {
+        label: 'Social links',
+        description: 'In the footer of every page',
+        itemLabel: (props) => props.fields.label.value,
+        validation: { length: { min: 1 } },
+      },
     ),
     footerBranches: textList('Branches listed in the footer', 'Branch'),
-    activityPlaces: textList('Places of the Monthly Activities filter (the first is chosen at first)', 'Place'),
-    designer: fields.object({ name: requiredText("Designer's name"), url: linkField('Link') }, { label: 'Designer' }),
-  },
-});
-
-const slides = (what: string, folder: string, extra: Record<string, ReturnType<typeof requiredText>> = {}) =>
-  fields.array(fields.object({ ...photoWithAlt(what, folder).fields, ...extra }), {
-    label: `${what[0]?.toUpperCase() ?? ''}${what.slice(1)}s (exactly 3)`,
-    itemLabel: (props) => props.fields.alt.value || what,
-    validation: { length: { min: 3, max: 3 } },
-  });
-
-const home = singleton({
-  label: 'Home page texts',
-  path: 'content/home',
-  format: yaml,
-  schema: {
-    pageTitle: requiredText('Page title', 'Shown in the browser tab and search results, for example "Home"'),
-    banner: fields.object(
-      {
-        title: requiredText('Welcome title'),
-        intro: requiredText('Welcome text', undefined, true),
-        carouselLabel: requiredText('What the pictures show, read out by screen readers'),
-        slides: slides('banner picture', 'banner'),
-      },
-      { label: 'Banner' },
+    activityPlaces: textList(
+      'Places of the Monthly Activities filter (the first is chosen at first)',
+      'Place',
+      false,
+      "In menu order. An event is listed under a place when its title contains the place's name.",
     ),
-    about: fields.object(
-      { title: requiredText('Title'), paragraphs: textList('Paragraphs', 'Paragraph', true) },
-      { label: 'About' },
-    ),
-    webinars: fields.object(
-      {
-        title: requiredText(
-          'Title',
-          '"{product}" is replaced by the short name and "{year}" by the year of the newest webinar on the home page; a year typed instead stays as typed. Choose the four webinars under Webinars.',
-        ),
-        viewAllLabel: requiredText('Label of the View All button'),
-        watchLabel: requiredText('Label of the link to each video'),
-      },
-      { label: 'Webinars section (the webinars themselves are under Webinars)' },
-    ),
-    milestones: fields.object({ title: requiredText('Heading') }, { label: 'Milestones section' }),
-    activities: fields.object(
-      {
-        title: requiredText('Title'),
-        carouselLabel: requiredText('What the photos show, read out by screen readers'),
-        viewMoreLabel: requiredText('Label of the View more link'),
-        slides: slides('activity photo', 'activities', { caption: requiredText('Caption') }),
-      },
-      { label: 'Monthly activities' },
-    ),
-    awareness: fields.object(
-      {
-        title: requiredText('Title'),
-        paragraphs: textList('Paragraphs', 'Paragraph', true),
-        thumbnail: photoWithAlt('song thumbnail', 'awareness'),
-        videoTitle: requiredText('Title of the song video'),
-        youtubeId: fields.text({
-          label: 'YouTube video id',
-          description: 'The 11 characters after "v=" in the link',
-          validation: {
-            isRequired: true,
-            pattern: { regex: /^[A-Za-z0-9_-]{11}$/, message: 'Write the 11 characters after "v=" in the link' },
-          },
-        }),
-        startSeconds: wholeNumber('Start at (seconds)', 'For example 7', { min: 0 }),
-      },
-      { label: 'Public awareness' },
-    ),
-    upcoming: fields.object(
-      {
-        title: requiredText('Title'),
-        text: requiredText('Text', undefined, true),
-        registerLabel: requiredText('Label of the registration button'),
-        registerUrl: webAddress('Registration address'),
-        galleryLabel: requiredText('Label of the gallery button'),
-      },
-      { label: 'Upcoming events' },
-    ),
-    sportsMeet: fields.object(
-      {
-        title: requiredText('Heading'),
-        video: publicFileField('Video', true),
-        poster: photoField('Picture shown before the video plays', 'gallery', '.'),
-        videoTitle: requiredText('Description of the video'),
-      },
-      { label: 'Sports meet' },
+    designer: fields.object(
+      { name: requiredText("Designer's name"), url: linkField('Link') },
+      { label: 'Designer', description: 'Credited in the footer' },
     ),
   },
 });
@@ -166,7 +99,7 @@ const privacy = singleton({
   schema: {
     title: requiredText('Page title'),
     description: requiredText('Summary for search engines', 'One sentence', true),
-    updated: dateField('Last updated'),
+    updated: dateField('Last updated', 'Change it when you change the wording'),
     sections: fields.array(
       fields.object({
         heading: requiredText('Heading'),
@@ -176,7 +109,13 @@ const privacy = singleton({
           true,
         ),
       }),
-      { label: 'Sections', itemLabel: (props) => props.fields.heading.value, validation: { length: { min: 1 } } },
+      {
+        label: 'Sections',
+        description:
+          'The page /privacy, linked under the contact form and from the footer. India\'s Digital Personal Data Protection Act 2023 asks us to say what we collect, why, and how long we keep it: change the wording freely, but keep "{retention}".',
+        itemLabel: (props) => props.fields.heading.value,
+        validation: { length: { min: 1 } },
+      },
     ),
   },
 });
@@ -196,7 +135,13 @@ const conclave = singleton({
           validation: { length: { min: 1 } },
         }),
       }),
-      { label: 'Halls', itemLabel: (props) => props.fields.name.value, validation: { length: { min: 1 } } },
+      {
+        label: 'Halls',
+        description:
+          'The 2020 conclave on the Past Webinars page: its video links, grouped by hall; each opens its recording in a new tab',
+        itemLabel: (props) => props.fields.name.value,
+        validation: { length: { min: 1 } },
+      },
     ),
   },
 });
@@ -251,7 +196,13 @@ const galleries = collection({
         poster: photoField('Picture shown before the video plays (for a video)', 'gallery', '..', false),
         alt: requiredText('What it shows, for visitors who cannot see it'),
       }),
-      { label: 'Photos and videos', itemLabel: (props) => props.fields.alt.value, validation: { length: { min: 1 } } },
+      {
+        label: 'Photos and videos',
+        description:
+          'The sports meet gallery (the Gallery page) has three photos and a video; the cricket tournament (/event-22) its photos',
+        itemLabel: (props) => props.fields.alt.value,
+        validation: { length: { min: 1 } },
+      },
     ),
   },
 });

@@ -173,20 +173,21 @@ export function photoField(label: string, folder: string, fromFile: '.' | '..', 
 }
 
 /** A photo and what it shows, for visitors who cannot see it (the zod `photo()` of schemas.ts). */
-export function photoWithAlt(what: string, folder: string, fromFile: '.' | '..' = '.') {
+export function photoWithAlt(what: string, folder: string, fromFile: '.' | '..' = '.', description?: string) {
   return fields.object(
     {
       image: photoField(`The ${what}`, folder, fromFile),
       alt: requiredText('What it shows', `What the ${what} shows, in a short sentence, for visitors who cannot see it`),
     },
-    { label: `The ${what}` },
+    { label: `The ${what}`, ...(description ? { description } : {}) },
   );
 }
 
 /** A list of text lines (paragraphs, address lines) with at least one. */
-export function textList(label: string, itemLabel: string, multiline = false) {
+export function textList(label: string, itemLabel: string, multiline = false, description?: string) {
   return fields.array(requiredText(itemLabel, undefined, multiline), {
     label,
+    ...(description ? { description } : {}),
     itemLabel: (props) => props.value || itemLabel,
     validation: { length: { min: 1 } },
   });

@@ -44,11 +44,17 @@ export const webinars = singleton({
     webinars: fields.array(
       fields.object({
         image: photoField('Picture', 'webinars', '.'),
-        date: dateField('Date'),
+        date: dateField(
+          'Date',
+          'Past Webinars shows it under the year of this date; a date after today makes it a coming webinar',
+        ),
         host: requiredText('Host', 'For example "Hosted by Madurai branch"'),
         shortTitle: requiredText('Short title for the home page card'),
         title: requiredText('Title'),
-        videoUrl: webAddress('Video address'),
+        videoUrl: webAddress(
+          'Video address',
+          'Its recording (for a webinar to come, where it will be); each webinar has its own',
+        ),
         time: webinarTimeField(),
         joinUrl: joiningLinkField(),
         showOnHome: fields.checkbox({
@@ -58,6 +64,8 @@ export const webinars = singleton({
       }),
       {
         label: `Webinars (the ${HOME_WEBINARS} marked "On the home page" are its cards)`,
+        description:
+          'Newest first. A webinar dated after today is listed under "Coming up" on the home page, with its start time and joining link where known, until its day has passed; then Past Webinars shows it.',
         itemLabel: (props) =>
           `${props.fields.showOnHome.value ? 'On the home page · ' : ''}${props.fields.date.value ?? ''} ${props.fields.title.value}`,
         validation: { items: (items) => homeWebinarsMessage(items as { showOnHome?: unknown; title?: unknown }[]) },
@@ -88,6 +96,7 @@ export const stateBearers = singleton({
       }),
       {
         label: 'The six bearers, in the order of the offices',
+        description: 'As the Office Bearers page shows them, the President first',
         itemLabel: (props) => `${props.fields.title.value}: ${props.fields.name.value}`,
         validation: { length: { min: STATE_OFFICES.length, max: STATE_OFFICES.length } },
       },
@@ -120,6 +129,7 @@ export const branches = collection({
       }),
       {
         label: 'Bearers (3 to 5)',
+        description: 'Shown one at a time on the Branches page, the first first',
         itemLabel: (props) => `${props.fields.position.value}: ${props.fields.name.value}`,
         validation: { length: { min: 3, max: 5 } },
       },

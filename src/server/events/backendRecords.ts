@@ -5,7 +5,8 @@
  * a sensible length. A record that breaks a rule is skipped with the reason, and the rest are
  * kept: backend mode shows the events it can check and logs the others (RemoteEventsSource), the
  * importer imports them and reports the others (importEvents.ts). Nothing a backend sends reaches
- * a page or the store unchecked: not a 1 MB title, not a date "not a date".
+ * a page or the store unchecked: not a 1 MB title, not a date "not a date", not a control
+ * character (removed from every answer's text before these rules: src/lib/events/eventRecords.ts).
  */
 import type { EventImageRecord, EventRecord } from '../../lib/events/eventRecords.ts';
 import { isListable } from '../../lib/events/filterEvents.ts';

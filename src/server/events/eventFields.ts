@@ -3,13 +3,17 @@
  * the event form's fields, stored photos, the importer's events, the refusals, the table rows.
  */
 import { z } from 'zod';
+import { withoutControlCharacters } from '../../lib/plainText.ts';
 
 /** OWASP File Upload Cheat Sheet: a limit on how many files; one event's gallery needs no more. */
 export const MAX_PHOTOS_PER_EVENT = 60;
 
+/** Typed or pasted text as the store keeps it: without control characters, trimmed. */
+const storedText = () => z.string().overwrite(withoutControlCharacters).trim();
+
 export const eventFieldsSchema = z.object({
-  title: z.string().trim().min(1, 'Give the event a title.').max(200, 'The title must have at most 200 characters.'),
-  subTitle: z.string().trim().max(300, 'The sub-title must have at most 300 characters.'),
+  title: storedText().min(1, 'Give the event a title.').max(200, 'The title must have at most 200 characters.'),
+  subTitle: storedText().max(300, 'The sub-title must have at most 300 characters.'),
   date: z.iso.date('Choose a real date for the event in the Date field.'),
   published: z.boolean(),
 });

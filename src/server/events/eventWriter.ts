@@ -8,6 +8,7 @@
  *   removePhoto(id, photoId), remove(id) -> rows deleted, then their files and resized copies
  *   list(), get(id)                   -> what the admin shows, drafts included (eventReads.ts)
  *
+ * Text is stored without control characters (src/lib/plainText.ts).
  * Files are stored by photoFile.ts, numbers given by eventNumbers.ts. The cover (`events_image`)
  * is a photo of the event, the first one unless chosen. Triggers raise the store's events revision on each change (database.ts), so
  * the public list and pages follow at once.
@@ -16,6 +17,7 @@ import { rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { DatabaseSync } from 'node:sqlite';
 import { UPLOADS_PATH } from '../../lib/events/fixImagePath.ts';
+import { withoutControlCharacters } from '../../lib/plainText.ts';
 import { DiskCache } from '../diskCache.ts';
 import { transaction } from '../database.ts';
 import { photoCacheDir, removeResizedCopies } from '../photoCache.ts';
@@ -37,6 +39,9 @@ import {
 } from './eventFields.ts';
 
 const MAX_ORIGINAL_NAME = 200;
+
+/** Text as the store keeps it: without control characters (src/lib/plainText.ts), trimmed. */
+const stored = (text: string) => withoutControlCharacters(text).trim();
 
 /** The importer was about to write over an event the office made in the admin. */
 export class MadeHereError extends Error {
@@ -160,12 +165,12 @@ export class EventWriter {
             `INSERT INTO event_images (id, events_id, sort_order, event_image, img_description, original_name, original_size)
              VALUES (?, ?, (SELECT coalesce(max(sort_order), -1) + 1 FROM event_images WHERE events_id = ?), ?, ?, ?, ?)`,
           )
-          .run(photoId, id, id, photoPath, description.trim(), originalName, original.size);
+          .run(photoId, id, id, photoPath, stored(description), originalName, original.size);
         this.#settleCover(id);
         return {
           id: photoId,
           path: photoPath,
-          description: description.trim(),
+          description: stored(description),
           originalName,
           originalSize: original.size,
         };
@@ -197,9 +202,12 @@ export class EventWriter {
              events_sub_title = excluded.events_sub_title, events_image = excluded.events_image,
              events_date = excluded.events_date`,
         )
-        .run(event.id, event.title, event.subTitle, event.cover, event.date);
+        .run(event.id, stored(event.title), stored(event.subTitle), event.cover, event.date);
       this.#db.prepare('DELETE FROM event_images WHERE events_id = ?').run(event.id);
-      this.#insertPhotos(event.id, event.photos);
+      this.#insertPhotos(
+        event.id,
+        event.photos.map((photo) => ({ ...photo, description: stored(photo.description) })),
+      );
     });
     await this.#removeFiles(old);
   }
@@ -217,7 +225,7 @@ export class EventWriter {
       const update = this.#db.prepare(
         'UPDATE event_images SET sort_order = ?, img_description = ? WHERE id = ? AND events_id = ?',
       );
-      listed.forEach((photo, index) => update.run(index, photo.description.trim().slice(0, 300), photo.id, id));
+      listed.forEach((photo, index) => update.run(index, stored(photo.description).slice(0, 300), photo.id, id));
       rest.forEach((photo, index) => update.run(listed.length + index, photo.description, photo.id, id));
       this.#settleCover(id, current.find((photo) => photo.id === cover)?.path);
     });

@@ -39,6 +39,7 @@ describe('EventWriter', () => {
       ['a date that is no date', { ...fields, date: '2025-02-30' }, /real date/],
       ['a date written another way', { ...fields, date: '01-06-2025' }, /real date/],
       ['an over-long sub-title', { ...fields, subTitle: 'x'.repeat(301) }, /at most 300/],
+      ['a title of control characters only', { ...fields, title: '\u0000\u0008\u001b' }, /title/],
     ])('%s', (_label, input, message) => {
       expect(() => writer.upsert(input)).toThrow(message);
     });
@@ -108,6 +109,25 @@ describe('EventWriter', () => {
       [first.id, ''],
     ]);
     expect(writer.get(id)?.cover).toBe(second.path);
+  });
+
+  it('stores text without control characters: title, sub-title and photo descriptions', async () => {
+    const id = writer.upsert({ ...fields, title: 'Salem\u0000 - Airway\u0008 Day\u001b', subTitle: 'Hands\u0007 on' });
+    expect(writer.get(id)).toMatchObject({ title: 'Salem - Airway Day', subTitle: 'Hands on' });
+    const added = await writer.addPhoto(id, await photo(), 'Opening\u0000 talk');
+    expect(added.description).toBe('Opening talk');
+    writer.arrangePhotos(id, [{ id: added.id, description: 'First\u001b photo' }]);
+    expect(writer.get(id)?.photos.map((stored) => stored.description)).toEqual(['First photo']);
+    await writer.saveImported({
+      id: 9001,
+      title: 'Madurai\u0000 CME',
+      subTitle: 'Old\u0008 backend',
+      date: '2024-01-01',
+      cover: '',
+      photos: [{ path: '/Admin/uploads/legacy/1.jpg', description: 'Legacy\u001b photo' }],
+    });
+    expect(writer.get(9001)).toMatchObject({ title: 'Madurai CME', subTitle: 'Old backend' });
+    expect(writer.get(9001)?.photos.map((stored) => stored.description)).toEqual(['Legacy photo']);
   });
 
   it('removes a photo’s file and its resized copies, and moves the cover on', async () => {

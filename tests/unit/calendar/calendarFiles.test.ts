@@ -2,6 +2,7 @@ import { parseFeed } from '@rowanmanning/feed-parser';
 import ICAL from 'ical.js';
 import { describe, expect, it } from 'vitest';
 import { feedText } from '../../../src/lib/calendar/atomFeed.ts';
+import { feedResponse } from '../../../src/lib/calendar/responses.ts';
 import type { Happening } from '../../../src/lib/calendar/happenings.ts';
 import {
   calendarText,
@@ -107,5 +108,68 @@ describe('the feed (parsed by @rowanmanning/feed-parser)', () => {
     expect(webinar?.media.map((media) => media.url)).toEqual(['https://isa.example.org/_astro/webinar-9.abc.jpg']);
     expect(event?.description).toContain('Salem');
     expect(event?.url).toBe('https://isa.example.org/Events/3');
+  });
+});
+
+describe('the feed as a page, for a person who opens it', () => {
+  const text = feedText([pastEvent, timedWebinar], { site, title: 'ISA TN & friends', description: 'News' });
+
+  it('names its stylesheet, and says before its entries what it is and how to subscribe', () => {
+    expect(text.split('\n').slice(0, 2)).toEqual([
+      '<?xml version="1.0" encoding="utf-8"?>',
+      '<?xml-stylesheet type="text/css" href="/feed.css"?>',
+    ]);
+    const introduction = text.indexOf('<div xmlns="http://www.w3.org/1999/xhtml" class="feed-page">');
+    expect(introduction).toBeGreaterThan(0);
+    expect(introduction).toBeLessThan(text.indexOf('<entry>'));
+    const page = text.slice(introduction, text.indexOf('</div>', introduction));
+    expect(page).toContain('<h1>News feed</h1>');
+    expect(page).toContain('<title>News feed · ISA TN &#38; friends</title>');
+    expect(page).toContain('<code class="feed-page__address">https://isa.example.org/feed.xml</code>');
+    expect(page).toContain('<a href="webcal://isa.example.org/calendar.ics">Subscribe to the calendar</a>');
+    expect(page).toContain('<meta name="viewport" content="width=device-width, initial-scale=1"/>');
+  });
+
+  it('keeps titles plain text, which the page shows as written and readers read as before', () => {
+    expect(text).toContain('<title>Labour analgesia; epidurals, &#60;rescue&#62; &#38; more</title>');
+    expect(text).not.toContain('CDATA');
+    const feed = parseFeed(text);
+    expect(feed.title).toBe('ISA TN & friends');
+    expect(feed.items.map((item) => item.title)).toEqual([timedWebinar.title, pastEvent.title]);
+  });
+
+  it('is served as XML (Chromium shows Atom’s own type as plain text) under a policy allowing its stylesheet', () => {
+    const answer = feedResponse(text);
+    expect(answer.headers.get('Content-Type')).toBe('application/xml; charset=utf-8');
+    expect(answer.headers.get('Content-Security-Policy')).toBe("default-src 'none'; style-src 'self'");
+  });
+});
+
+describe('control characters (NUL, BS, ESC ...)', () => {
+  // eslint-disable-next-line no-control-regex -- finding control characters is the point here
+  const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/;
+  const garbled: Happening = {
+    ...pastEvent,
+    uid: 'event-4',
+    day: '2026-06-14',
+    title: 'Salem\u0000 - Airway\u0008 Workshop\u001b',
+    summary: 'Hands\u0007 on',
+    place: 'Sa\u0000lem',
+  };
+
+  it('never reach the feed, whatever a happening or the site brings', () => {
+    const text = feedText([garbled], { site, title: 'ISA\u001b TN', description: 'News\u0000' });
+    expect(text).not.toMatch(CONTROL);
+    const feed = parseFeed(text);
+    expect(feed.title).toBe('ISA TN');
+    expect(feed.items[0]?.title).toBe('Salem - Airway Workshop');
+    expect(feed.items[0]?.description).toContain('Salem. Hands on');
+  });
+
+  it('never reach the calendar', () => {
+    const text = calendarText([garbled], { site, name: 'ISA\u001b TN', now });
+    expect(text).not.toMatch(CONTROL);
+    const [event] = parseCalendar(text);
+    expect([event?.summary, event?.location]).toEqual(['Salem - Airway Workshop', 'Salem']);
   });
 });

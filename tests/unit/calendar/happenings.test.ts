@@ -7,6 +7,7 @@ import {
   isUpcoming,
   pastOf,
   upcomingOf,
+  upcomingUntil,
   webinarHappening,
   whenText,
   type Happening,
@@ -35,6 +36,15 @@ describe('what is upcoming', () => {
     expect(isUpcoming(item, at('2027-09-17T16:00:00Z'))).toBe(true);
     expect(isUpcoming(item, at('2027-09-17T18:29:00Z'))).toBe(true);
     expect(isUpcoming(item, at('2027-09-17T18:30:00Z'))).toBe(false);
+  });
+
+  it('says when a happening stops being upcoming (a home card, in the visitor’s browser), as isUpcoming decides', () => {
+    for (const day of ['2027-09-17', '2027-12-31', '2028-02-29']) {
+      const until = upcomingUntil({ day });
+      expect(isUpcoming({ day }, new Date(until.getTime() - 1))).toBe(true);
+      expect(isUpcoming({ day }, until)).toBe(false);
+    }
+    expect(upcomingUntil({ day: '2027-12-31' }).toISOString()).toBe('2027-12-31T18:30:00.000Z');
   });
 
   it('lists the upcoming soonest first and the past newest first', () => {

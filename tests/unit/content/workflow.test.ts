@@ -103,13 +103,18 @@ describe('.github/workflows/fit-photos.yml', () => {
     expect(fit.permissions).toEqual({ contents: 'write', actions: 'write' });
   });
 
-  it('checks out the branch, fits the photos, commits them to the branch and runs CI on it, in that order', () => {
+  it('checks out the branch, fits the photos, formats the files, commits them and runs CI on it, in that order', () => {
     const checkout = fitSteps.find((candidate) => candidate.uses?.startsWith('actions/checkout@'));
     expect(checkout?.with?.['ref']).toBe('${{ github.head_ref }}');
-    const order = [index(/^npm install\b/m), index(/^npm run photos:fit$/m), index(/git push origin "HEAD:\$BRANCH"/)];
+    const order = [
+      index(/^npm install\b/m),
+      index(/^npm run photos:fit$/m),
+      index(/^npm run content:format$/m),
+      index(/git push origin "HEAD:\$BRANCH"/),
+    ];
     expect(order.every((position) => position >= 0)).toBe(true);
     expect(order).toEqual([...order].sort((a, b) => a - b));
-    expect(fitSteps[order[2] ?? 0]?.run).toMatch(/^if git diff --quiet -- content; then exit 0; fi$/m);
-    expect(fitSteps[order[2] ?? 0]?.run).toMatch(/gh workflow run ci\.yml --ref "\$BRANCH"\s*$/);
+    expect(fitSteps[order[3] ?? 0]?.run).toMatch(/^if git diff --quiet -- content; then exit 0; fi$/m);
+    expect(fitSteps[order[3] ?? 0]?.run).toMatch(/gh workflow run ci\.yml --ref "\$BRANCH"\s*$/);
   });
 });

@@ -52,6 +52,33 @@ describe('sitePathOf', () => {
 });
 
 describe('normalizeEvents', () => {
+  it('removes the control characters of every text field, and of photo descriptions', () => {
+    const answer = {
+      records: [
+        {
+          events_id: 9,
+          events_title: 'Salem\u0000 - Airway\u0008 CME\u001b',
+          events_sub_title: 'Hands\u0007 on',
+          events_image: '/Admin/uploads/9\u0000.jpg',
+          events_date: '2025-01-02\u001b',
+        },
+      ],
+    };
+    expect(normalizeEvents(answer)).toEqual([
+      {
+        events_id: 9,
+        events_title: 'Salem - Airway CME',
+        events_sub_title: 'Hands on',
+        events_image: '/Admin/uploads/9.jpg',
+        events_date: '2025-01-02',
+      },
+    ]);
+    const photos = { records: [{ event_image: '/Admin/uploads/9.jpg', img_description: 'Opening\u0000 talk\u001b' }] };
+    expect(normalizeEventImages(photos)).toEqual([
+      { event_image: '/Admin/uploads/9.jpg', img_description: 'Opening talk' },
+    ]);
+  });
+
   it('keeps good records, coerces ids, fills missing text and fixes image paths', () => {
     const answer = {
       records: [
