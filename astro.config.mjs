@@ -109,7 +109,7 @@ export default defineConfig({
   security: {
     // Astro refuses a form post (or a body-less POST) to a page, endpoint or action whose Origin is not the
     // request's; the site server hands Astro every request as one for the public origin, SITE_URL's, whatever
-    // Host it came with (src/server/http/publicOrigin.ts), so this is the one origin rule of what Astro serves.
+    // Host it came with (src/server/http/forwardedHeaders.ts), so this is the one origin rule of what Astro serves.
     checkOrigin: true,
     // The largest body an action reads: a contact message is far smaller, even with every character escaped.
     actionBodySizeLimit: 64 * 1024,

@@ -1,6 +1,6 @@
 /**
  * `npm run content:diff [-- <git ref>]`: what visitors will see change between the content at the
- * base (the merge base with main, or with the ref given; see content/diffBase.ts; read with git,
+ * base (the merge base with main, or with the ref given; see scripts/content/diffBase.ts; read with git,
  * never checked out) and the working tree, page by page, as Markdown. The workflow writes it to
  * the pull request's job summary for the reviewer.
  */

@@ -1,8 +1,8 @@
 /**
  * The Mozilla (MDN) HTTP Observatory's grading rules, for the headers of one answer, so that
  * tests can grade the site's pages the way https://developer.mozilla.org/en-US/observatory
- * would once it is online. Modelled on the rules of mdn/mdn-http-observatory (src/analyzer/tests
- * and src/grader/charts.js): every test starts from 100 and adds its modifier; bonuses count
+ * would once it is online. Modelled on the rules of mdn/mdn-http-observatory (its analyzer's tests
+ * and its grader's charts.js): every test starts from 100 and adds its modifier; bonuses count
  * only when the score without them is already 90 or more; 100 and above is A+.
  *
  * Not modelled, because they depend on the deployment rather than on this server: the

@@ -69,19 +69,19 @@ const BANNER: PhotoSlot = {
     'src/components/home/HomeBanner.astro (.banner-grid 2fr 3fr); BannerCarousel.astro .banner-slides 16/9, cover',
 };
 
-/** Three slides per view above 1064 px, 16 px apart (src/islands/ActivitiesCarousel.tsx). */
+/** Three slides per view above 1064 px, 16 px apart (src/components/home/ActivitiesCarousel.astro). */
 const ACTIVITY: PhotoSlot = {
   name: 'the Monthly Activities carousel on the home page',
   width: Math.round((CONTAINER - 2 * 16) / 3),
   frame: threeByTwo,
-  source: 'src/islands/ActivitiesCarousel.tsx (3 per view); .cover-image 3/2, cover',
+  source: 'src/components/home/ActivitiesCarousel.astro (3 per view); .cover-image 3/2, cover',
 };
 
 /** Two columns with a 2rem gap; the thumbnail keeps its own shape (height auto). */
 const SONG_THUMBNAIL: PhotoSlot = {
   name: 'the song thumbnail on the home page',
   width: Math.round((CONTAINER - 2 * REM) / 2),
-  source: 'src/components/home/PublicAwareness.astro (two columns); src/islands/SongVideo.css .song-thumbnail img',
+  source: 'src/components/home/PublicAwareness.astro (two columns); src/components/home/SongVideo.astro .song-thumbnail img',
 };
 
 const HOME_VIDEO_POSTER: PhotoSlot = {

@@ -1,6 +1,6 @@
 /**
  * A release's server when `npm run deploy` runs it: a worker of the deploy's Node cluster
- * (src/deploy/handover.ts has the other side), as PM2's reload runs an app. The two sides are two
+ * (src/deploy/liveRelease.ts has the other side), as PM2's reload runs an app. The two sides are two
  * versions of the code (the deploy's, installed on the server, and the release's, a merged commit's):
  * DEPLOY_PROTOCOL names the shape of their messages, the release's manifest carries it
  * (src/artifact/manifest.ts) and its first message repeats it, and the deploy starts no release of
