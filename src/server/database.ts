@@ -12,9 +12,10 @@
  * every write here deserves it (messages, their delivery state, the events the office edits)
  * and there are few of them: reads, nearly all the work, sync nothing.
  */
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
+import { makePrivateFile, makePrivateFolder, narrowToOwner } from './privateFiles.ts';
 
 /**
  * SQL for triggers that raise events_revision (migration 3) after every insert, update and delete on
@@ -223,10 +224,13 @@ export function resolveDataDir(dataDir: string | undefined, base = process.cwd()
   return path.resolve(base, dataDir?.trim() || 'data');
 }
 
+/** Opens (or makes) the store in `dataDir`: its folder and files readable by the site's user alone (privateFiles.ts). */
 export function openDatabase(dataDir: string): OpenedDatabase {
-  mkdirSync(dataDir, { recursive: true });
+  makePrivateFolder(dataDir);
   const file = path.join(dataDir, DATABASE_FILE);
   const created = !existsSync(file);
+  makePrivateFile(file);
+  for (const journal of [`${file}-wal`, `${file}-shm`]) narrowToOwner(journal);
   const db = new DatabaseSync(file);
   db.exec(
     'PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL; PRAGMA foreign_keys = ON; PRAGMA busy_timeout = 5000;',

@@ -12,6 +12,7 @@ import path from 'node:path';
 import type { DatabaseSync } from 'node:sqlite';
 import { transaction } from '../database.ts';
 import { hashToken, newSessionToken } from './sessions.ts';
+import { PRIVATE_FILE_MODE } from '../privateFiles.ts';
 
 export const SETUP_LINK_LIFETIME_MS = 24 * 60 * 60 * 1000;
 /** The file in DATA_DIR holding the current setup link's address and when it ends. */
@@ -97,7 +98,7 @@ export class SetupLinks {
         .run(hashToken(fresh), now, expiresAt);
     });
     const address = setupAddress(this.#publicOrigin, fresh);
-    writeFileSync(file, `${address}\n${new Date(expiresAt).toISOString()}\n`, { mode: 0o600 });
+    writeFileSync(file, `${address}\n${new Date(expiresAt).toISOString()}\n`, { mode: PRIVATE_FILE_MODE });
     return { address, expiresAt };
   }
 
