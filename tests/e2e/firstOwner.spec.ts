@@ -1,7 +1,7 @@
 /**
  * A new office's first day, at a phone's width, on one server: the site started on an empty store prints
  * a setup link; /Admin only says where to find it; the link's page makes the owner (name, e-mail,
- * password), who signs in. Then years of events (2,000) in the admin's list: search, filters and pages,
+ * password), who signs in; its form posted to another page makes nobody. Then years of events (2,000) in the admin's list: search, filters and pages,
  * all in the address (a GET form); and the System page, whose lines say in words what needs action.
  * Checked with axe on each page.
  */
@@ -29,6 +29,21 @@ test('an empty store: the setup link makes the first owner; 2,000 events found i
     await expect(page.getByLabel('Password')).toHaveCount(0);
     await expect(page.locator('main')).not.toContainText('/Admin/setup');
 
+    // The setup's form posted to another signed-out page does nothing there (src/actions/entry.ts): no owner is
+    // made, and the link still works on its own page.
+    for (const other of ['/Admin/login', '/Admin/forgot']) {
+      await page.goto(link);
+      await page.getByLabel('User name').fill('intruder');
+      await page.getByLabel('E-mail address').fill('intruder@example.org');
+      await page.getByLabel('Password', { exact: true }).fill('a long intruder password');
+      await page.getByLabel('The same password again').fill('a long intruder password');
+      await page
+        .locator('form.admin-form')
+        .evaluate((form, to) => form.setAttribute('action', to), `${other}?_action=adminEntry.setup`);
+      const answer = page.waitForResponse((response) => response.request().method() === 'POST');
+      await page.getByRole('button', { name: 'Make the owner' }).click();
+      expect((await answer).status(), other).toBe(404);
+    }
     await page.goto(link);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Make the first owner');
     await expectNoAxeViolations(page);
