@@ -46,7 +46,11 @@ export async function inviteColleague(
     });
     audit.record({ username: session.username, action: 'user-invited', detail: `${username} (${form.role})` });
     const link = linkAddress(publicOrigin, token);
-    return { ok: true, link, message: await mailLink(mailer, email, 'invitation', link, session.username) };
+    return {
+      ok: true,
+      link,
+      message: await mailLink(mailer, { email, username }, 'invitation', link, { owner: session.username }),
+    };
   } catch (error) {
     return failure(error);
   }
@@ -75,7 +79,8 @@ export async function resetColleague(
     audit.record({ username: user.username, action: 'sign-in-unlocked', detail: `by ${session.username}'s reset` });
   }
   const link = linkAddress(publicOrigin, token);
-  return { ok: true, link, message: await mailLink(mailer, user.email, 'reset', link, session.username) };
+  const message = await mailLink(mailer, user, 'reset', link, { owner: session.username });
+  return { ok: true, link, message };
 }
 
 export function changeRole(
