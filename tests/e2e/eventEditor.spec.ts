@@ -3,13 +3,14 @@
  * at phone width on a server of its own (tests/e2e/adminServer.ts): Preview and back,
  * a session that ends mid-edit, photos in the order chosen, their progress brought into view (smoothly
  * only when no less motion is asked for), drag and keyboard reordering,
- * Unpublish that asks first, the published event on /monthly-activities as it first opens; axe on
+ * Unpublish that asks first, the published event (today's report too) on /monthly-activities as it first opens; axe on
  * each state.
  */
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from './axe.ts';
 import { choosePhotos, photoFile, signIn, signedInState, startAdminServer, type StorageState } from './adminServer.ts';
 import type { OwnServer } from './ownServer.ts';
+import { indiaDay } from '../../src/lib/calendar/happenings.ts';
 
 test.describe.configure({ mode: 'default' });
 
@@ -252,6 +253,27 @@ test('an event published from the admin is on /monthly-activities as it first op
   await page.getByRole('link', { name: 'See it on the site' }).click();
   await expect(page).toHaveURL(new RegExp(`/monthly-activities\\?place=Madurai&year=${year}$`));
   await expect(page.locator('.event-card').filter({ hasText: 'Airway workshop' })).toBeVisible();
+});
+
+test('today’s report, published with its photo, is on /monthly-activities as it opens, not “coming up”', async ({
+  browser,
+}) => {
+  test.setTimeout(60_000);
+  const page = await phonePage(browser);
+  const today = indiaDay(new Date());
+  await draftWithPhotos(page, 'Report of the day', ['#36a'], today);
+  await descriptions(page).nth(0).fill('The hands-on airway station');
+  await page.getByRole('button', { name: 'Publish', exact: true }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Published' })).toBeVisible();
+
+  const visitor = await (await browser.newContext({ baseURL: server.url, viewport: PHONE })).newPage();
+  await visitor.goto('/monthly-activities');
+  const card = visitor.locator('.event-card').filter({ hasText: 'Tamil Nadu - Madurai Branch - Report of the day' });
+  await expect(card).toBeVisible();
+  await card.scrollIntoViewIfNeeded();
+  await visitor.screenshot({ path: test.info().outputPath('todays-report.png') });
+  const comingUp = await (await visitor.request.get('/coming-up')).text();
+  expect(comingUp).not.toContain('Report of the day');
 });
 
 test('the smaller things: focus on the first error, a warning before publishing photos without descriptions, Retry', async ({
