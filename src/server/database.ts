@@ -206,6 +206,10 @@ ${revisionTriggers(['events', 'event_images'])}
   // The admin's list of events: newest first, a page at a time, by year and state.
   `CREATE INDEX IF NOT EXISTS events_by_date ON events(events_date DESC, events_id DESC);
    CREATE INDEX IF NOT EXISTS events_by_state_date ON events(published, events_date DESC, events_id DESC);`,
+  // A lock says from how many addresses its failures came (Staff shows a locked account so): each failure keeps
+  // the address it came from, and a lock their count when it was set.
+  `ALTER TABLE login_failures ADD COLUMN address TEXT NOT NULL DEFAULT '';
+   ALTER TABLE login_locks ADD COLUMN addresses INTEGER NOT NULL DEFAULT 0;`,
 ];
 
 export const DATABASE_FILE = 'site.sqlite';

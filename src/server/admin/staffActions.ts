@@ -83,6 +83,28 @@ export async function resetColleague(
   return { ok: true, link, message };
 }
 
+/**
+ * Lifts a colleague's sign-in lock (owners, from Staff: loginThrottle.ts): anyone may try their password again at
+ * once. The audit log names who lifted it.
+ */
+export function unlockColleague(
+  { users, throttle, audit }: Services,
+  session: AdminSession,
+  username: string,
+): StaffOutcome {
+  if (session.role !== 'owner') return NOT_OWNER;
+  const user = users.find(username);
+  if (!user) return { ok: false, error: 'There is no such account.' };
+  if (!throttle.lift(user.username)) {
+    return { ok: true, message: `${user.username} is not locked (the lock may have ended): they can sign in.` };
+  }
+  audit.record({ username: user.username, action: 'sign-in-unlocked', detail: `by ${session.username}, on Staff` });
+  return {
+    ok: true,
+    message: `${user.username} is unlocked: they can sign in again at once, from any browser. If you think someone else is guessing their password, press Reset password.`,
+  };
+}
+
 export function changeRole(
   { users, audit }: Services,
   session: AdminSession,
