@@ -3,18 +3,26 @@
  * at phone width on a server of its own (tests/e2e/adminServer.ts): Preview and back,
  * a session that ends mid-edit, photos in the order chosen, their progress brought into view (smoothly
  * only when no less motion is asked for), drag and keyboard reordering,
- * Unpublish that asks first, the published event (today's report too) on /monthly-activities as it first opens; axe on
+ * Unpublish that asks first, the published event on /monthly-activities as it first opens; axe on
  * each state.
  */
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from './axe.ts';
-import { choosePhotos, photoFile, signIn, signedInState, startAdminServer, type StorageState } from './adminServer.ts';
+import {
+  PHONE,
+  choosePhotos,
+  draftWithPhotos,
+  phoneAdminPage,
+  photoFile,
+  signIn,
+  signedInState,
+  startAdminServer,
+  type StorageState,
+} from './adminServer.ts';
 import type { OwnServer } from './ownServer.ts';
-import { indiaDay } from '../../src/lib/calendar/happenings.ts';
 
 test.describe.configure({ mode: 'default' });
 
-const PHONE = { width: 390, height: 844 };
 let server: OwnServer;
 let state: StorageState;
 
@@ -25,27 +33,7 @@ test.beforeAll(async ({ browser }) => {
 
 test.afterAll(() => server?.kill());
 
-async function phonePage(browser: Browser): Promise<Page> {
-  const context = await browser.newContext({ baseURL: server.url, storageState: state, viewport: PHONE });
-  return context.newPage();
-}
-
-/** Makes a draft with `photos` (files chosen in this order) and returns its id. */
-async function draftWithPhotos(page: Page, title: string, colours: string[], date = '2024-06-01'): Promise<number> {
-  await page.goto('/Admin/events/new');
-  await page.getByLabel('Title', { exact: true }).fill(title);
-  await page.getByLabel('Date').fill(date);
-  await page.getByLabel('Place').selectOption('Madurai');
-  await page.getByRole('button', { name: 'Save draft' }).click();
-  await expect(page.getByRole('status').filter({ hasText: 'The draft is saved' })).toBeVisible();
-  const id = Number(/\/Admin\/events\/(\d+)/.exec(page.url())?.[1]);
-  if (colours.length > 0) {
-    const files = await Promise.all(colours.map((colour, index) => photoFile(`${index + 1}.jpg`, colour)));
-    await choosePhotos(page, files);
-    await expect(page.getByText(`${colours.length} of ${colours.length} uploaded.`)).toBeVisible();
-  }
-  return id;
-}
+const phonePage = (browser: Browser) => phoneAdminPage(browser, server, state);
 
 const descriptions = (page: Page) => page.getByLabel('Description');
 const itemIds = (page: Page) => page.locator('.photo-item').evaluateAll((items) => items.map((item) => item.id));
@@ -102,6 +90,7 @@ test('the session ends mid-edit: it says so, Publish leads to sign-in, and back 
   await signIn(page);
 
   await expect(page).toHaveURL(new RegExp(`/Admin/events/${id}$`));
+  await expect(page.locator('[data-photos-restored]')).toContainText('had not reached the server');
   await expect(page.getByLabel('Sub-title', { exact: true })).toHaveValue('Typed after the session ended');
   await expect(descriptions(page).first()).toHaveValue('Red: typed after the session ended');
   await page.getByRole('button', { name: 'Publish', exact: true }).click();
@@ -253,27 +242,6 @@ test('an event published from the admin is on /monthly-activities as it first op
   await page.getByRole('link', { name: 'See it on the site' }).click();
   await expect(page).toHaveURL(new RegExp(`/monthly-activities\\?place=Madurai&year=${year}$`));
   await expect(page.locator('.event-card').filter({ hasText: 'Airway workshop' })).toBeVisible();
-});
-
-test('today’s report, published with its photo, is on /monthly-activities as it opens, not “coming up”', async ({
-  browser,
-}) => {
-  test.setTimeout(60_000);
-  const page = await phonePage(browser);
-  const today = indiaDay(new Date());
-  await draftWithPhotos(page, 'Report of the day', ['#36a'], today);
-  await descriptions(page).nth(0).fill('The hands-on airway station');
-  await page.getByRole('button', { name: 'Publish', exact: true }).click();
-  await expect(page.getByRole('status').filter({ hasText: 'Published' })).toBeVisible();
-
-  const visitor = await (await browser.newContext({ baseURL: server.url, viewport: PHONE })).newPage();
-  await visitor.goto('/monthly-activities');
-  const card = visitor.locator('.event-card').filter({ hasText: 'Tamil Nadu - Madurai Branch - Report of the day' });
-  await expect(card).toBeVisible();
-  await card.scrollIntoViewIfNeeded();
-  await visitor.screenshot({ path: test.info().outputPath('todays-report.png') });
-  const comingUp = await (await visitor.request.get('/coming-up')).text();
-  expect(comingUp).not.toContain('Report of the day');
 });
 
 test('the smaller things: focus on the first error, a warning before publishing photos without descriptions, Retry', async ({
