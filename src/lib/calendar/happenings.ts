@@ -52,7 +52,7 @@ export function startInstant(happening: Pick<Happening, 'day' | 'time'>): Date |
 }
 
 /** The instant a happening is over: WEBINAR_MINUTES after a timed one starts, else when its day ends in India. */
-export function endInstant(happening: Pick<Happening, 'day' | 'time'>): Date {
+function endInstant(happening: Pick<Happening, 'day' | 'time'>): Date {
   const start = startInstant(happening);
   if (start) return new Date(start.getTime() + WEBINAR_MINUTES * 60_000);
   return new Date(new Date(`${happening.day}T00:00:00+05:30`).getTime() + 86_400_000);

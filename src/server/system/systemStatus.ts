@@ -11,7 +11,7 @@ import { ASK_THE_MAINTAINER, type StatusLine } from './statusLine.ts';
 import type { DiskSpace, SystemFacts } from './systemFacts.ts';
 
 export { LEVEL_WORDS } from './statusLine.ts';
-export type { Level, StatusLine } from './statusLine.ts';
+export type { StatusLine } from './statusLine.ts';
 
 /** Red below this share of the disk free, or this many bytes; amber below twice as much. */
 const LOW_SHARE = 0.1;

@@ -56,7 +56,10 @@ describe('Unlock on Staff', () => {
   it('says so when the lock has gone meanwhile, and audits nothing', () => {
     services.throttle.lift('bala');
     const before = services.audit.recent(1)[0]?.id;
-    expect(unlockColleague(services, owner, 'bala')).toMatchObject({ ok: true, message: expect.stringMatching(/is not locked/) });
+    expect(unlockColleague(services, owner, 'bala')).toMatchObject({
+      ok: true,
+      message: expect.stringMatching(/is not locked/),
+    });
     expect(services.audit.recent(1)[0]?.id).toBe(before);
   });
 });

@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createAdminServices } from '../../../src/server/admin/adminServices.ts';
+import { deliveryText } from '../../../src/server/admin/messageActions.ts';
 import { SETUP_PROBLEMS, WHERE_THE_SETUP_LINK_IS, setupLinkLine } from '../../../src/server/admin/setupLink.ts';
 import { openDatabase } from '../../../src/server/database.ts';
 import { alertOwners } from '../../../src/server/system/ownerAlerts.ts';
@@ -15,6 +16,7 @@ import type { SystemFacts } from '../../../src/server/system/systemFacts.ts';
 import { SystemState } from '../../../src/server/system/systemState.ts';
 import { statusLines, type StatusLine } from '../../../src/server/system/systemStatus.ts';
 import { sendTestMail } from '../../../src/server/system/testMail.ts';
+import { storedMessage } from '../contact/messageBuilder.ts';
 
 const NOW = new Date('2026-11-26T10:00:00Z');
 const GB = 1024 ** 3;
@@ -98,6 +100,16 @@ describe('the System page’s lines, as the office reads them', () => {
 });
 
 describe('the other words the office reads', () => {
+  it('a contact message not e-mailed yet: plain words, the mail server’s answer for the maintainer', () => {
+    const failed = storedMessage({ delivery_state: 'pending', attempts: 3, last_error: REFUSED });
+    const { text, detail } = deliveryText(failed);
+    plain(text);
+    expect(text).toBe(
+      'Not e-mailed yet: all 3 tries failed, and it is tried again. It is kept here meanwhile: reply from this page.',
+    );
+    expect(detail).toContain(REFUSED);
+  });
+
   it('the test mail’s refusals', async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'office-words-'));
     const { db } = openDatabase(dataDir);
