@@ -91,6 +91,8 @@ test('the session ends mid-edit: it says so, Publish leads to sign-in, and back 
 
   await expect(page).toHaveURL(new RegExp(`/Admin/events/${id}$`));
   await expect(page.locator('[data-photos-restored]')).toContainText('had not reached the server');
+  await page.locator('[data-photos-restored]').scrollIntoViewIfNeeded();
+  await page.screenshot({ path: test.info().outputPath('photos-restored.png') });
   await expect(page.getByLabel('Sub-title', { exact: true })).toHaveValue('Typed after the session ended');
   await expect(descriptions(page).first()).toHaveValue('Red: typed after the session ended');
   await page.getByRole('button', { name: 'Publish', exact: true }).click();
