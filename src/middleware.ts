@@ -6,7 +6,8 @@
  * - the content editor (/keystatic, /api/keystatic) answers 404 where it is not offered
  *   (src/lib/keystatic/access.ts), and otherwise with its own headers (editorPolicy.ts);
  * - (cross-site posts are refused before this, by Astro's `security.checkOrigin`: astro.config.mjs);
- * - an admin action runs only from an admin page, signed in or out as it needs (src/actions/adminAction.ts);
+ * - an admin action runs only from an admin page, signed in or out as it needs (src/actions/adminAction.ts); an
+ *   island calls one as JSON on its page, and is answered as Astro answers /_actions/ (src/islands/admin/adminRequest.ts);
  * - an action's refusal says its status's own words, and, refused for now (src/actions/contact.ts), when to try
  *   again: Retry-After;
  * - a page's Content-Security-Policy names only the inline code that page has (src/server/securityHeaders.ts),
@@ -20,6 +21,7 @@ import { defineMiddleware } from 'astro:middleware';
 import { ADMIN_ACTIONS } from './actions/adminAction.ts';
 import { guardAdmin, withAdminHeaders } from './server/admin/adminGuard.ts';
 import { withEntityTag } from './server/endpoints/conditionalRequests.ts';
+import { mediaTypeOf } from './server/endpoints/jsonAnswer.ts';
 import { withOwnPolicy } from './server/securityHeaders.ts';
 import { editorOffered, isEditorPath } from './lib/keystatic/access.ts';
 import { EDITOR_STORAGE } from './lib/keystatic/builtStorage.ts';
@@ -35,6 +37,14 @@ export const onRequest = defineMiddleware(async (context, next) => {
   const needs = Object.entries(ADMIN_ACTIONS).find(([prefix]) => action?.name.startsWith(prefix))?.[1];
   if (action && needs && !(action.calledFrom === 'form' && admin && admin.mode === needs)) {
     return new Response('Not found', { status: 404, headers: { 'Content-Type': 'text/plain; charset=utf-8' } });
+  }
+  // An island's call, as JSON: the answer is the action's result, as /_actions/ gives it (where the session cookie,
+  // for /Admin only, never goes), not the page.
+  if (action && needs && mediaTypeOf(context.request.headers.get('content-type')) === 'application/json') {
+    const result = getActionContext(context).serializeActionResult(await action.handler());
+    const body = result.type === 'empty' ? null : result.body;
+    const headers = result.type === 'empty' ? undefined : { 'Content-Type': result.contentType };
+    return withAdminHeaders(new Response(body, { status: result.status, headers }));
   }
   if (isEditorPath(context.url.pathname)) {
     const offered = editorOffered({ dev: import.meta.env.DEV, storage: EDITOR_STORAGE, env: process.env });

@@ -58,8 +58,10 @@ export const system = {
         const state = new SystemState((await getServices()).database);
         const sent = await sendTestMail(services, state, session.username, readContactSettings().mail?.to);
         if ('refused' in sent) return { ok: false, error: sent.refused };
-        if (!sent.ok)
-          return { ok: false, error: `The test mail to ${sent.to} failed: ${sent.error ?? 'no reason given'}` };
+        if (!sent.ok) {
+          const error = `The test mail to ${sent.to} could not be sent. The Mail line below says what to do; what the mail server answered is under its details for the maintainer.`;
+          return { ok: false, error };
+        }
         return { ok: true, message: `A test mail was sent to ${sent.to}. Look for it in that mailbox.` };
       }),
   }),

@@ -20,12 +20,23 @@ import { formText, logged, refusal } from './adminAction.ts';
 
 type SignedOut = Extract<AdminLocals, { mode: 'signed-out' }>;
 
-/** Runs `work` with the admin's services for someone not signed in (the guard's signed-out locals). */
-function signedOutAction<T>(context: ActionAPIContext, work: (admin: SignedOut) => Promise<T>): Promise<T> {
+/**
+ * Runs `work` with the admin's services for someone not signed in (the guard's signed-out locals), only for a
+ * form posted to `page`, the action's own page: the setup's fields posted to the sign-in page (or any other
+ * signed-out page) do nothing there.
+ */
+function signedOutAction<T>(
+  context: ActionAPIContext,
+  page: EntryPage,
+  work: (admin: SignedOut) => Promise<T>,
+): Promise<T> {
   const admin = context.locals.admin;
-  if (admin?.mode !== 'signed-out') throw new ActionError({ code: 'NOT_FOUND' });
+  if (admin?.mode !== 'signed-out' || context.routePattern !== page) throw new ActionError({ code: 'NOT_FOUND' });
   return logged(context, () => work(admin));
 }
+
+/** The page of each entry action (its route in src/pages/Admin/). */
+type EntryPage = '/Admin/login' | '/Admin/forgot' | '/Admin/link' | '/Admin/setup';
 
 const password = formText(1024);
 const token = formText(64);
@@ -35,7 +46,7 @@ export const adminEntry = {
     accept: 'form',
     input: z.object({ username: formText(100), password }),
     handler: (form, context) =>
-      signedOutAction(context, async ({ services }) => {
+      signedOutAction(context, '/Admin/login', async ({ services }) => {
         const outcome = await signIn(services, {
           ...form,
           address: context.clientAddress,
@@ -52,7 +63,7 @@ export const adminEntry = {
     accept: 'form',
     input: z.object({ username: formText(100) }),
     handler: ({ username }, context) =>
-      signedOutAction(context, async ({ services }) => {
+      signedOutAction(context, '/Admin/forgot', async ({ services }) => {
         if (!services.mailer) throw refusal(context, 404, 'Links are not e-mailed here: please ask an owner.');
         const answer = forgotPassword(services, { username, address: context.clientAddress }, services.mailer);
         if (answer.status !== 200) throw refusal(context, answer.status, answer.message);
@@ -63,7 +74,7 @@ export const adminEntry = {
     accept: 'form',
     input: z.object({ token, password, again: password }),
     handler: (form, context) =>
-      signedOutAction(context, async ({ services }) => {
+      signedOutAction(context, '/Admin/link', async ({ services }) => {
         const outcome = await acceptLink(services, form.token, form.password, form.again);
         if (!outcome.ok) throw refusal(context, 400, outcome.error);
         return { message: outcome.message };
@@ -73,7 +84,7 @@ export const adminEntry = {
     accept: 'form',
     input: z.object({ token, username: formText(300), email: formText(300), password, again: password }),
     handler: (form, context) =>
-      signedOutAction(context, async ({ services }) => {
+      signedOutAction(context, '/Admin/setup', async ({ services }) => {
         const site = await getServices();
         const outcome = await makeFirstOwner(
           services,

@@ -1,10 +1,11 @@
 /**
  * The event forms as Astro Actions: save an event's form (a new event at /Admin/events/new, or the event of the page
- * posted to, /Admin/events/<id>: its address names it, never a field), preview it as it stands, and the pages that
- * ask first: delete the
- * event with its photos, or one photo. Each hands the form or the numbers to eventActions.ts, which saves or
- * deletes and audits; see ./adminAction.ts for what all admin actions share. (Where events come from the
- * society's backend, the admin guard answers these pages 404 before an action runs.)
+ * posted to, /Admin/events/<id>: its address names it, never a field), preview it as it stands, the photos island's
+ * autosave of their order, descriptions and cover (called by the island on its event's page, as JSON), and the
+ * pages that ask first: delete the event with its photos, or one photo. Each hands its checked input to
+ * eventActions.ts or photoArrangement.ts, which save or delete and audit; see ./adminAction.ts for what all admin
+ * actions share. (Where events come from the society's backend, the admin guard answers these pages 404 before an
+ * action runs.)
  */
 import { defineAction } from 'astro:actions';
 import { z } from 'astro/zod';
@@ -12,18 +13,14 @@ import { getSite } from '../data/site.ts';
 import { parseId } from '../lib/parseId.ts';
 import { signedInEditor } from '../server/admin/adminGuard.ts';
 import { deleteEvent, deletePhoto, eventPreview, saveEventForm } from '../server/admin/eventActions.ts';
+import { eventFormInput, formFieldsOf } from '../server/admin/eventForm.ts';
+import { arrangePhotos, arrangementInput } from '../server/admin/photoArrangement.ts';
 import { adminAction, logged, recordNumber as id, refusal } from './adminAction.ts';
 
 /** The pages whose form the save action answers (the event it saves is the one their address names). */
 const EVENT_FORM_PAGES = ['/Admin/events/new', '/Admin/events/[id]'];
+const EVENT_PAGE = '/Admin/events/[id]';
 const PREVIEW_PAGE = '/Admin/events/[id]/preview';
-
-/** A posted form's text fields, as the event form's parser reads them (eventForm.ts). */
-function fieldsOf(form: FormData): URLSearchParams {
-  const fields = new URLSearchParams();
-  for (const [name, value] of form) if (typeof value === 'string') fields.append(name, value);
-  return fields;
-}
 const GONE = 'There is no such event or photo: it may have been deleted already.';
 
 export const events = {
@@ -33,7 +30,8 @@ export const events = {
    */
   save: defineAction({
     accept: 'form',
-    handler: (form: FormData, context) =>
+    input: eventFormInput,
+    handler: (form, context) =>
       logged(context, async () => {
         const editor = signedInEditor(context.locals);
         if (!EVENT_FORM_PAGES.includes(context.routePattern))
@@ -41,19 +39,35 @@ export const events = {
         const id = context.params['id'];
         const event = id === undefined ? undefined : editor.services.events.get(parseId(id) ?? 0);
         if (id !== undefined && !event) throw refusal(context, 404, GONE);
-        return saveEventForm({ ...editor, form: fieldsOf(form) }, (await getSite()).activityPlaces, event);
+        return saveEventForm({ ...editor, form: formFieldsOf(form) }, (await getSite()).activityPlaces, event);
       }),
   }),
   /** The form's Preview button: the event as the form stands, saved or not (nothing is saved). */
   preview: defineAction({
     accept: 'form',
-    handler: (form: FormData, context) =>
+    input: eventFormInput,
+    handler: (form, context) =>
       logged(context, async () => {
         const editor = signedInEditor(context.locals);
         if (context.routePattern !== PREVIEW_PAGE) throw refusal(context, 404, 'Preview an event from its page.');
         const event = editor.services.events.get(parseId(context.params['id']) ?? 0);
         if (!event) throw refusal(context, 404, GONE);
-        return eventPreview(event, fieldsOf(form), (await getSite()).activityPlaces);
+        return eventPreview(event, formFieldsOf(form), (await getSite()).activityPlaces);
+      }),
+  }),
+  /**
+   * The photos island's autosave (src/islands/admin/usePhotoAutosave.ts), called as JSON on the event's page: the
+   * photos' order, descriptions and cover merged into what is stored; answers the photos as stored then.
+   */
+  arrange: defineAction({
+    input: arrangementInput,
+    handler: (arrangement, context) =>
+      logged(context, async () => {
+        const editor = signedInEditor(context.locals);
+        if (context.routePattern !== EVENT_PAGE) throw refusal(context, 404, 'Arrange the photos from their event.');
+        const saved = arrangePhotos(editor, parseId(context.params['id']) ?? 0, arrangement);
+        if (!saved) throw refusal(context, 404, GONE);
+        return saved;
       }),
   }),
   delete: defineAction({

@@ -1,6 +1,6 @@
 /**
  * The forms of /Admin/staff (owners only) as Astro Actions: invite a colleague, reset a colleague's password, make
- * a link not yet used anew, change a role; and of the pages that ask first: remove an account, withdraw a link. Each hands its fields to the staff functions (staffActions.ts,
+ * a link not yet used anew, change a role, unlock a locked account; and of the pages that ask first: remove an account, withdraw a link. Each hands its fields to the staff functions (staffActions.ts,
  * staffLinks.ts: they check the owner, the name, the role and the address, audit the change and give the words
  * for the page); see ./adminAction.ts for what all admin actions share.
  */
@@ -11,6 +11,7 @@ import {
   inviteColleague,
   removeColleague,
   resetColleague,
+  unlockColleague,
   withdrawLink,
 } from '../server/admin/staffActions.ts';
 import { renewLink } from '../server/admin/staffLinks.ts';
@@ -34,6 +35,12 @@ export const staff = {
     input: z.object({ link: linkId }),
     handler: ({ link }, context) =>
       adminAction(context, ({ services, session }) => renewLink(services, session, link, services.mailer)),
+  }),
+  unlock: defineAction({
+    accept: 'form',
+    input: z.object({ username: text(100) }),
+    handler: ({ username }, context) =>
+      adminAction(context, ({ services, session }) => unlockColleague(services, session, username)),
   }),
   role: defineAction({
     accept: 'form',

@@ -4,14 +4,14 @@ import { isUpcoming } from '../lib/calendar/happenings.ts';
 import { newestFirst, webinarIsoDate } from '../lib/contentDates.ts';
 
 /**
- * Every webinar held by `now` (its day in India has passed), newest first, with its date also as
+ * Every webinar held by `now` (over: an hour after its time, else its day in India has passed), newest first, with its date also as
  * yyyy-mm-dd (`isoDate`); those to come are on the home page.
  */
 export async function getWebinars(now: Date) {
   const entries = await getCollection('webinars');
   const held = entries
     .map((entry) => entry.data)
-    .filter((webinar) => !isUpcoming({ day: webinarIsoDate(webinar.date) ?? '' }, now));
+    .filter((webinar) => !isUpcoming({ day: webinarIsoDate(webinar.date) ?? '', time: webinar.time }, now));
   return newestFirst(held).map((webinar) => {
     const isoDate = webinarIsoDate(webinar.date);
     // The schema has already checked every date, so this only guards against a schema change.

@@ -12,9 +12,10 @@
  * every write here deserves it (messages, their delivery state, the events the office edits)
  * and there are few of them: reads, nearly all the work, sync nothing.
  */
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
+import { makePrivateFile, makePrivateFolder, narrowToOwner } from './privateFiles.ts';
 
 /**
  * SQL for triggers that raise events_revision (migration 3) after every insert, update and delete on
@@ -205,6 +206,10 @@ ${revisionTriggers(['events', 'event_images'])}
   // The admin's list of events: newest first, a page at a time, by year and state.
   `CREATE INDEX IF NOT EXISTS events_by_date ON events(events_date DESC, events_id DESC);
    CREATE INDEX IF NOT EXISTS events_by_state_date ON events(published, events_date DESC, events_id DESC);`,
+  // A lock says from how many addresses its failures came (Staff shows a locked account so): each failure keeps
+  // the address it came from, and a lock their count when it was set.
+  `ALTER TABLE login_failures ADD COLUMN address TEXT NOT NULL DEFAULT '';
+   ALTER TABLE login_locks ADD COLUMN addresses INTEGER NOT NULL DEFAULT 0;`,
 ];
 
 export const DATABASE_FILE = 'site.sqlite';
@@ -223,10 +228,13 @@ export function resolveDataDir(dataDir: string | undefined, base = process.cwd()
   return path.resolve(base, dataDir?.trim() || 'data');
 }
 
+/** Opens (or makes) the store in `dataDir`: its folder and files readable by the site's user alone (privateFiles.ts). */
 export function openDatabase(dataDir: string): OpenedDatabase {
-  mkdirSync(dataDir, { recursive: true });
+  makePrivateFolder(dataDir);
   const file = path.join(dataDir, DATABASE_FILE);
   const created = !existsSync(file);
+  makePrivateFile(file);
+  for (const journal of [`${file}-wal`, `${file}-shm`]) narrowToOwner(journal);
   const db = new DatabaseSync(file);
   db.exec(
     'PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL; PRAGMA foreign_keys = ON; PRAGMA busy_timeout = 5000;',

@@ -3,7 +3,7 @@
  * missing CSRF tokens, the headers of admin answers, robots.txt and the sitemap, remote mode (see also
  * officeBackend.spec.ts), and
  * the sign-in lockout, which survives a restart and which strangers cannot use against a colleague's own
- * browser (its device cookie). Each on a server of its own, except remote mode.
+ * browser (its device cookie), shown on Staff and lifted there. Each on a server of its own, except remote mode.
  */
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { REMOTE_DATA_DIR, REMOTE_URL } from '../../playwright.config.ts';
@@ -16,6 +16,7 @@ import {
   signedInState,
   startAdminServer,
 } from './adminServer.ts';
+import { expectNoAxeViolations } from './axe.ts';
 import { startOwnServer, type OwnServer } from './ownServer.ts';
 
 test.describe.configure({ mode: 'default' });
@@ -220,7 +221,7 @@ test('5 wrong passwords lock that account for 15 minutes for a browser that neve
   }
 });
 
-test('twelve wrong sign-ins from strangers lock the account for strangers only: the colleague’s own browser signs in, a stranger with the right password is refused, and the owner sees it all in the audit log', async ({
+test('twelve wrong sign-ins from strangers lock the account for strangers only: the colleague’s own browser signs in, a stranger with the right password is refused, the owner sees it all in the audit log and on Staff, and lifts it', async ({
   browser,
   playwright,
 }) => {
@@ -263,6 +264,28 @@ test('twelve wrong sign-ins from strangers lock the account for strangers only: 
     await expect(table.getByRole('row').filter({ hasText: 'from 203.0.113.5' }).first()).toBeVisible();
     await expect(table.getByRole('row').filter({ hasText: 'sign in locked' })).toHaveCount(1);
     await expect(colleague.locator('main')).not.toContainText('guess number');
+
+    // Staff shows the lock (since when, until when, from how many addresses), and an owner lifts it.
+    await colleague.setViewportSize({ width: 390, height: 844 });
+    await colleague.goto('/Admin/staff');
+    const locks = colleague.getByRole('region', { name: 'Locked accounts' });
+    await expect(locks).toContainText(
+      /office: locked since \d+ \w+ \d{4}, \d\d:\d\d IST until \d+ \w+ \d{4}, \d\d:\d\d IST, after wrong passwords from 5 addresses\./,
+    );
+    await expectNoAxeViolations(colleague);
+    await colleague.screenshot({ path: test.info().outputPath('staff-locked.png'), fullPage: true });
+    await locks.getByRole('button', { name: 'Unlock office' }).click();
+    await expect(colleague.getByRole('status').filter({ hasText: 'office is unlocked' })).toBeVisible();
+    await expect(colleague.getByRole('region', { name: 'Locked accounts' })).toHaveCount(0);
+    const unlocked = await playwright.request.newContext({ baseURL: own.url, maxRedirects: 0 });
+    const afterUnlock = await unlocked.post(SIGN_IN_POST, {
+      form: { username: ADMIN_USER, password: ADMIN_PASSWORD },
+      headers: { Origin: own.url, 'X-Forwarded-For': '198.51.100.78' },
+    });
+    expect(afterUnlock.status()).toBe(303);
+    await unlocked.dispose();
+    await colleague.goto('/Admin/audit');
+    await expect(table.getByRole('row').filter({ hasText: 'by office, on Staff' })).toHaveCount(1);
     await context.close();
   } finally {
     own.kill();

@@ -76,3 +76,29 @@ export async function choosePhotos(page: Page, files: Parameters<Page['setInputF
   await expect(input).toBeEnabled();
   await input.setInputFiles(files);
 }
+
+/** A phone's screen, as the office's assistant holds it. */
+export const PHONE = { width: 390, height: 844 };
+
+/** A page of its own at a phone's width, signed in to `server` with `state`. */
+export async function phoneAdminPage(browser: Browser, server: OwnServer, state: StorageState): Promise<Page> {
+  const context = await browser.newContext({ baseURL: server.url, storageState: state, viewport: PHONE });
+  return context.newPage();
+}
+
+/** Makes a draft with `photos` (files chosen in this order) and returns its id. */
+export async function draftWithPhotos(page: Page, title: string, colours: string[], date = '2024-06-01') {
+  await page.goto('/Admin/events/new');
+  await page.getByLabel('Title', { exact: true }).fill(title);
+  await page.getByLabel('Date').fill(date);
+  await page.getByLabel('Place').selectOption('Madurai');
+  await page.getByRole('button', { name: 'Save draft' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'The draft is saved' })).toBeVisible();
+  const id = Number(/\/Admin\/events\/(\d+)/.exec(page.url())?.[1]);
+  if (colours.length > 0) {
+    const files = await Promise.all(colours.map((colour, index) => photoFile(`${index + 1}.jpg`, colour)));
+    await choosePhotos(page, files);
+    await expect(page.getByText(`${colours.length} of ${colours.length} uploaded.`)).toBeVisible();
+  }
+  return id;
+}

@@ -8,12 +8,21 @@
  */
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from './axe.ts';
-import { choosePhotos, photoFile, signIn, signedInState, startAdminServer, type StorageState } from './adminServer.ts';
+import {
+  PHONE,
+  choosePhotos,
+  draftWithPhotos,
+  phoneAdminPage,
+  photoFile,
+  signIn,
+  signedInState,
+  startAdminServer,
+  type StorageState,
+} from './adminServer.ts';
 import type { OwnServer } from './ownServer.ts';
 
 test.describe.configure({ mode: 'default' });
 
-const PHONE = { width: 390, height: 844 };
 let server: OwnServer;
 let state: StorageState;
 
@@ -24,27 +33,7 @@ test.beforeAll(async ({ browser }) => {
 
 test.afterAll(() => server?.kill());
 
-async function phonePage(browser: Browser): Promise<Page> {
-  const context = await browser.newContext({ baseURL: server.url, storageState: state, viewport: PHONE });
-  return context.newPage();
-}
-
-/** Makes a draft with `photos` (files chosen in this order) and returns its id. */
-async function draftWithPhotos(page: Page, title: string, colours: string[], date = '2024-06-01'): Promise<number> {
-  await page.goto('/Admin/events/new');
-  await page.getByLabel('Title', { exact: true }).fill(title);
-  await page.getByLabel('Date').fill(date);
-  await page.getByLabel('Place').selectOption('Madurai');
-  await page.getByRole('button', { name: 'Save draft' }).click();
-  await expect(page.getByRole('status').filter({ hasText: 'The draft is saved' })).toBeVisible();
-  const id = Number(/\/Admin\/events\/(\d+)/.exec(page.url())?.[1]);
-  if (colours.length > 0) {
-    const files = await Promise.all(colours.map((colour, index) => photoFile(`${index + 1}.jpg`, colour)));
-    await choosePhotos(page, files);
-    await expect(page.getByText(`${colours.length} of ${colours.length} uploaded.`)).toBeVisible();
-  }
-  return id;
-}
+const phonePage = (browser: Browser) => phoneAdminPage(browser, server, state);
 
 const descriptions = (page: Page) => page.getByLabel('Description');
 const itemIds = (page: Page) => page.locator('.photo-item').evaluateAll((items) => items.map((item) => item.id));
@@ -101,6 +90,9 @@ test('the session ends mid-edit: it says so, Publish leads to sign-in, and back 
   await signIn(page);
 
   await expect(page).toHaveURL(new RegExp(`/Admin/events/${id}$`));
+  await expect(page.locator('[data-photos-restored]')).toContainText('had not reached the server');
+  await page.locator('[data-photos-restored]').scrollIntoViewIfNeeded();
+  await page.screenshot({ path: test.info().outputPath('photos-restored.png') });
   await expect(page.getByLabel('Sub-title', { exact: true })).toHaveValue('Typed after the session ended');
   await expect(descriptions(page).first()).toHaveValue('Red: typed after the session ended');
   await page.getByRole('button', { name: 'Publish', exact: true }).click();

@@ -5,7 +5,9 @@
  * readers; focus stays with the photo, the new place is announced), choose the cover, and delete
  * one after a confirmation in place (PhotoCard.tsx). Descriptions, order and cover are saved as
  * they change (usePhotoAutosave.ts), merged with what other tabs saved meanwhile; uploads and
- * deletions at once; an ended session is said as such, in view. Without JavaScript the
+ * deletions at once; an ended session is said as such, in view. A photo uploaded here joins the
+ * list in the order chosen, never earlier from a save's answer (the server adds it as its upload
+ * ends). Changes the page had not saved when it was left come back, and it says so. Without JavaScript the
  * descriptions and cover go with the form's Publish or Save draft (hidden field photo_order,
  * description_<id>, cover, and photos_base: what the server had, to merge from), and Delete leads
  * to a confirmation page.
@@ -15,7 +17,7 @@ import { clashInWords, mergeArrangement, mergeValue } from '../../lib/events/mer
 import { useHydrated } from '../useHydrated.ts';
 import { postToAdmin, SIGNED_OUT_MESSAGE } from './adminRequest.ts';
 import { PhotoCard } from './PhotoCard.tsx';
-import { arrangementOfPhotos, takeAnswer, type EditorPhoto } from './photoAnswers.ts';
+import { arrangementOfPhotos, takeAnswer, withoutPhotos, type EditorPhoto } from './photoAnswers.ts';
 import { PhotoUploader } from './PhotoUploader.tsx';
 import { SaveStatus } from './SaveStatus.tsx';
 import { forgetArrangement, keptArrangement, usePhotoAutosave } from './usePhotoAutosave.ts';
@@ -43,6 +45,10 @@ export function PhotoManager({ eventId, initialPhotos, initialCoverId, maxPhotos
   const [error, setError] = useState<{ photoId: number | undefined; message: string }>();
   const [signedOut, setSignedOut] = useState(false);
   const [clashes, setClashes] = useState<string[]>([]);
+  const [restored, setRestored] = useState(false);
+  const [uploading, setUploading] = useState(false);
+  /** Photos uploaded here and stored, not yet in the list (an earlier choice still on its way): not taken from answers. */
+  const awaited = useRef(new Set<number>());
   const focusAfter = useRef<string>(undefined);
   const list = useRef<HTMLOListElement>(null);
   const [pageBase] = useState(() => arrangementOfPhotos(initialPhotos, initialCoverId ?? initialPhotos[0]?.id));
@@ -63,6 +69,7 @@ export function PhotoManager({ eventId, initialPhotos, initialCoverId, maxPhotos
       if (merged.cover !== null) setCoverId(merged.cover);
       setClashes(lost.map(clashInWords));
       if (JSON.stringify(merged) === JSON.stringify(pageBase)) forgetArrangement(eventId);
+      else setRestored(true);
     }
   }
 
@@ -78,8 +85,10 @@ export function PhotoManager({ eventId, initialPhotos, initialCoverId, maxPhotos
     eventId,
     csrfToken,
     initialVersion,
+    uploading,
     // From the state as it is when the answer comes (an upload may have finished meanwhile).
-    onSaved: (sent, answer) => {
+    onSaved: (sent, stored) => {
+      const answer = withoutPhotos(stored, awaited.current);
       setPhotos((current) => takeAnswer(sent, { photos: current, cover: undefined }, answer).photos);
       setCoverId(
         (current) => mergeValue(sent.cover, current ?? sent.cover, answer.arrangement.cover, 'mine').value ?? undefined,
@@ -135,7 +144,12 @@ export function PhotoManager({ eventId, initialPhotos, initialCoverId, maxPhotos
         room={maxPhotos - photos.length}
         maxPhotos={maxPhotos}
         enabled={hydrated}
-        onUploaded={(photo) => setPhotos((current) => [...current, photo])}
+        onStored={(photo) => awaited.current.add(photo.id)}
+        onUploaded={(photo) => {
+          awaited.current.delete(photo.id);
+          setPhotos((current) => (current.some(({ id }) => id === photo.id) ? current : [...current, photo]));
+        }}
+        onUploading={setUploading}
         onSignedOut={() => setSignedOut(true)}
         storedFiles={photos.map((photo) => ({ name: photo.originalName ?? '', size: photo.originalSize ?? 0 }))}
       />
@@ -145,6 +159,12 @@ export function PhotoManager({ eventId, initialPhotos, initialCoverId, maxPhotos
           ? 'Descriptions, order and cover are saved as you change them. Drag a photo by its handle, or use Move up and Move down.'
           : 'Descriptions, order and cover are kept when you Publish or Save draft.'}
       </p>
+      {restored && (
+        <p className="admin-notice" role="status" data-photos-restored>
+          Changes to these photos that had not reached the server when this page was last left are shown again here, and
+          saved now.
+        </p>
+      )}
       {clashes.length > 0 && (
         <div className="admin-alert" role="alert" data-photo-clashes>
           <p>Another tab or device changed these photos meanwhile; its changes are kept:</p>

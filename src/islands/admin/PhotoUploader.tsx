@@ -34,8 +34,12 @@ interface Props {
   /** The most photos an event takes, for the message when it is full. */
   maxPhotos: number;
   enabled: boolean;
+  /** Each photo as soon as it is stored (it may wait for one chosen before it to be handed on). */
+  onStored: (photo: UploadedPhoto) => void;
   /** Each stored photo, in the order the files were chosen. */
   onUploaded: (photo: UploadedPhoto) => void;
+  /** Whether photos chosen here are not handed on yet (waiting, uploading, or stored and waiting their turn). */
+  onUploading: (uploading: boolean) => void;
   /** An upload was refused because the session ended. */
   onSignedOut: () => void;
   /** The files the event's photos came from (a batch cut short says on return which arrived). */
@@ -47,7 +51,7 @@ const AT_ONCE = 2;
 let nextKey = 1;
 
 export function PhotoUploader(props: Props) {
-  const { eventId, csrfToken, room, maxPhotos, enabled, onUploaded, onSignedOut } = props;
+  const { eventId, csrfToken, room, maxPhotos, enabled, onStored, onUploaded, onUploading, onSignedOut } = props;
   const [uploads, setUploads] = useState<Upload[]>([]);
   /** How many of the uploads since the page came have finished (their bars go). */
   const [finished, setFinished] = useState(0);
@@ -89,6 +93,7 @@ export function PhotoUploader(props: Props) {
       results.current.delete(key);
       if (photo) onUploaded(photo);
     }
+    onUploading(order.current.length > 0);
   };
 
   const update = (key: number, change: Partial<Upload>) =>
@@ -107,6 +112,7 @@ export function PhotoUploader(props: Props) {
           setFinished((count) => count + 1);
           fileOf.current.delete(next.key);
           results.current.set(next.key, photo);
+          onStored(photo);
         })
         .catch((error: unknown) => {
           const retryable = error instanceof UploadError && error.retryable;
@@ -154,6 +160,7 @@ export function PhotoUploader(props: Props) {
       order.current.push(key);
     }
     setUploads((current) => [...current, ...added]);
+    onUploading(order.current.length > 0);
     rememberFiles(eventId, chosen);
     pump();
     if (input.current) input.current.value = '';
@@ -168,6 +175,7 @@ export function PhotoUploader(props: Props) {
     }
     pending.current += 1;
     order.current.push(upload.key);
+    onUploading(true);
     results.current.delete(upload.key);
     update(upload.key, { state: 'waiting', progress: 0, retryable: false });
     queue.current.push({ key: upload.key, file });

@@ -48,7 +48,7 @@ export function readArrangement(value: unknown): Arrangement | undefined {
   return { photos: list, cover: typeof cover === 'number' ? cover : null };
 }
 
-/** The autosave's answer (photoArrangement.ts), or undefined when it is not one. */
+/** The autosave's answer (the action admin.events.arrange: photoArrangement.ts), or undefined when it is not one. */
 export function readSavedAnswer(body: unknown): SavedAnswer | undefined {
   const version = field(body, 'version');
   const photos = field(body, 'photos');
@@ -74,7 +74,8 @@ export const arrangementOfPhotos = (photos: readonly EditorPhoto[], cover: numbe
 /**
  * The photos after the server's answer to a save of `sent`: the stored ones (those deleted
  * elsewhere gone, those added elsewhere in), with what the office changed since it was sent.
- * Photos added here since (an upload that finished meanwhile) stay, at the end.
+ * Photos added here since (an upload handed on meanwhile) keep their place, after the photo
+ * they follow here: the twelfth of a batch never jumps ahead of the second, which arrived last.
  */
 export function takeAnswer(
   sent: Arrangement,
@@ -88,6 +89,22 @@ export function takeAnswer(
     return photo ? [{ ...photo, description }] : [];
   });
   const sentIds = new Set(sent.photos.map((photo) => photo.id));
-  const added = local.photos.filter((photo) => !sentIds.has(photo.id) && !photos.some((kept) => kept.id === photo.id));
-  return { photos: [...photos, ...added], cover: merged.cover ?? undefined };
+  local.photos.forEach((photo, index) => {
+    if (sentIds.has(photo.id) || photos.some((kept) => kept.id === photo.id)) return;
+    const before = local.photos.slice(0, index).findLast((earlier) => photos.some((kept) => kept.id === earlier.id));
+    photos.splice(before ? photos.findIndex((kept) => kept.id === before.id) + 1 : 0, 0, photo);
+  });
+  return { photos, cover: merged.cover ?? undefined };
+}
+
+/** `answer` without the photos of `ids` (uploaded here, and joining the list in the order they were chosen). */
+export function withoutPhotos(answer: SavedAnswer, ids: ReadonlySet<number>): SavedAnswer {
+  if (ids.size === 0) return answer;
+  const kept = ({ id }: { id: number }) => !ids.has(id);
+  const { photos, cover } = answer.arrangement;
+  return {
+    ...answer,
+    photos: answer.photos.filter(kept),
+    arrangement: { photos: photos.filter(kept), cover: cover !== null && ids.has(cover) ? null : cover },
+  };
 }

@@ -38,7 +38,9 @@ export function send(
           new UploadError('You are signed out. Sign in again, then press Retry.', { retryable: true, signedOut: true }),
         );
       else {
-        const message = typeof error === 'string' ? error : `The server could not take the photo (${request.status}).`;
+        const fallback =
+          'The server could not take the photo just now: nothing was lost. Please try again in a moment.';
+        const message = typeof error === 'string' ? error : fallback;
         reject(new UploadError(message, { retryable: request.status >= 500 || request.status === 403 }));
       }
     };

@@ -1,8 +1,10 @@
 /**
  * Webinars (content/webinars.yaml) and events (the events store) as one list of dated
- * happenings, for the home page's "coming" list, the calendar files and the feed. A happening
- * dated today or later in India (IST) is upcoming; the day after its date it is past, whatever
- * the server's own time zone. No Astro or server imports: the routes and pages pass the data in.
+ * happenings, for the home page's "coming" list, the calendar files and the feed. A happening is
+ * upcoming until it is over: a timed one (a webinar at 7 pm) WEBINAR_MINUTES after it starts, one
+ * without a time at the end of its day in India (IST), whatever the server's own time zone; an event
+ * whose photos are up (its report) has happened, whatever its date. No Astro or server imports: the
+ * routes and pages pass the data in.
  */
 import { webinarIsoDate } from '../contentDates.ts';
 
@@ -27,6 +29,8 @@ export interface Happening {
   path: string;
   /** A path on this site or a full address of a photo, when there is one. */
   image?: string | undefined;
+  /** An event with its photos up: its report, so it has happened, whatever its date says. */
+  reported?: boolean | undefined;
 }
 
 /** Where the home page lists what is coming. */
@@ -42,21 +46,21 @@ export function indiaDay(now: Date): string {
   return new Date(now.getTime() + INDIA_OFFSET_MS).toISOString().slice(0, 10);
 }
 
-/** The instant a happening stops being upcoming: the end of its day in India. */
-export function upcomingUntil(happening: Pick<Happening, 'day'>): Date {
-  const nextDay = new Date(`${happening.day}T00:00:00+05:30`);
-  nextDay.setUTCDate(nextDay.getUTCDate() + 1);
-  return nextDay;
-}
-
-/** Upcoming: dated today or later in India (until upcomingUntil). */
-export function isUpcoming(happening: Pick<Happening, 'day'>, now: Date): boolean {
-  return happening.day >= indiaDay(now);
-}
-
 /** The instant a timed happening starts ("2027-09-17" at "19:00" IST); undefined without a time. */
 export function startInstant(happening: Pick<Happening, 'day' | 'time'>): Date | undefined {
   return happening.time ? new Date(`${happening.day}T${happening.time}:00+05:30`) : undefined;
+}
+
+/** The instant a happening is over: WEBINAR_MINUTES after a timed one starts, else when its day ends in India. */
+export function upcomingUntil(happening: Pick<Happening, 'day' | 'time'>): Date {
+  const start = startInstant(happening);
+  if (start) return new Date(start.getTime() + WEBINAR_MINUTES * 60_000);
+  return new Date(new Date(`${happening.day}T00:00:00+05:30`).getTime() + 86_400_000);
+}
+
+/** Upcoming: not over yet (a webinar at 7 pm today until 8 pm), and not an event whose report is up. */
+export function isUpcoming(happening: Pick<Happening, 'day' | 'time' | 'reported'>, now: Date): boolean {
+  return !happening.reported && now.getTime() < upcomingUntil(happening).getTime();
 }
 
 const sortKey = (happening: Happening) => `${happening.day} ${happening.time ?? ''}`;
@@ -139,10 +143,15 @@ export interface EventFields {
   events_date: string;
 }
 
-/** Whether an event's date is today or later in India (an event without a readable date is not). */
-export function isComingEvent(event: Pick<EventFields, 'events_date'>, now: Date): boolean {
+/**
+ * Whether an event is an activity, on Monthly Activities: it has its photos (its report, even on the day itself),
+ * or it is dated today or earlier in India, or its date cannot be read; only one still to come without photos is
+ * left to the home page's Coming up.
+ */
+export function isActivity(event: Pick<EventFields, 'events_date' | 'events_image'>, now: Date): boolean {
+  if (event.events_image) return true;
   const day = eventDay(event.events_date);
-  return day !== undefined && isUpcoming({ day }, now);
+  return day === undefined || day <= indiaDay(now);
 }
 
 /** An event of the store as a happening; undefined when it has no title or no readable date. */
@@ -158,6 +167,7 @@ export function eventHappening(event: EventFields, place: string | undefined): H
     place,
     path: `/Events/${event.events_id}`,
     image: event.events_image || undefined,
+    reported: Boolean(event.events_image),
   };
 }
 

@@ -7,7 +7,7 @@
  */
 import ical, { ICalCalendarMethod } from 'ical-generator';
 import { withoutControlCharacters } from '../plainText.ts';
-import { indiaDay, startInstant, upcomingOf, WEBINAR_MINUTES, type Happening } from './happenings.ts';
+import { indiaDay, pastOf, startInstant, upcomingOf, WEBINAR_MINUTES, type Happening } from './happenings.ts';
 
 export interface CalendarOptions {
   /** The public address (SITE_URL): page links and the UIDs' domain. */
@@ -43,9 +43,8 @@ const RECENT_DAYS = 366;
 /** What the subscribed calendar lists: every upcoming happening and those of the last RECENT_DAYS days. */
 export function subscribedHappenings(happenings: readonly Happening[], now: Date): Happening[] {
   const oldest = indiaDay(new Date(now.getTime() - RECENT_DAYS * 86_400_000));
-  const today = indiaDay(now);
-  const recent = happenings.filter((happening) => happening.day >= oldest && happening.day < today);
-  return [...upcomingOf(happenings, now), ...recent.sort((a, b) => b.day.localeCompare(a.day))];
+  const recent = pastOf(happenings, now).filter((happening) => happening.day >= oldest);
+  return [...upcomingOf(happenings, now), ...recent];
 }
 
 function nextDay(day: string): Date {

@@ -3,7 +3,8 @@
  * under /Admin. Refuse by default: a path there is open only when listed as such here (the public
  * events API and the photos); every other page and endpoint, present or future, needs a session.
  *
- * - Signed out: a page leads to the sign-in page (303), an endpoint (under /Admin/edit/) gets 401.
+ * - Signed out: a page leads to the sign-in page (303), an endpoint (under /Admin/edit/, or an island's JSON call
+ *   of an admin action on its page) gets 401.
  * - A request that changes something (not GET or HEAD) must, when signed in, carry the session's CSRF
  *   token (a form field or the X-CSRF-Token header, csrf.ts); otherwise 403. (A cross-site form post never
  *   gets here: Astro's `security.checkOrigin` refuses it first, against the public origin, SITE_URL's.)
@@ -160,8 +161,13 @@ export async function guardAdmin(context: GuardContext): Promise<Response | Admi
 export async function guardWith(
   admin: AdminServices,
   { request, url, cookies }: GuardContext,
-  access: Exclude<AdminAccess, 'open'>,
+  pageOrEndpoint: Exclude<AdminAccess, 'open'>,
 ): Promise<Response | AdminLocals> {
+  // An island's call of an admin action on its page, as JSON (src/islands/admin/adminRequest.ts), is refused as an
+  // endpoint's request is: 401 or 403 in JSON, never a sign-in page to follow.
+  const islandCall =
+    pageOrEndpoint === 'page' && mediaTypeOf(request.headers.get('content-type')) === 'application/json';
+  const access = islandCall ? 'endpoint' : pageOrEndpoint;
   if (!editsEvents(admin) && isEventEditingPath(url.pathname)) return refusal(access, 404, EDITED_ON_BACKEND);
   const changes = !READ_METHODS.has(request.method);
   const token = cookies.get(SESSION_COOKIE)?.value;

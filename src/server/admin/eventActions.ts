@@ -45,6 +45,15 @@ export type EventFormPage =
 /** A new key for a new event's form (eventSave.ts). */
 export const newFormKey = () => randomBytes(16).toString('hex');
 
+/** What a save refused before its form was read says (a form no page sends: a field too long, one unknown). */
+export const FORM_NOT_READ =
+  'The form could not be read, so nothing was saved. What you typed is shown again: check it and press the button again.';
+
+/** The event form as it was sent (the guard read it), after a refusal: nothing typed is lost. */
+export function sentEventForm(form: URLSearchParams): EventFormPage {
+  return { status: 400, values: eventFormValues(form), errors: {} };
+}
+
 /** The event form of `event` (or of a new event) as stored, to show. */
 export function shownEventForm(places: readonly string[], event?: AdminEvent): EventFormPage {
   const values = event ? valuesOfEvent(event, places) : { title: '', subTitle: '', date: '', place: places[0] ?? '' };

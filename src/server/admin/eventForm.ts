@@ -4,6 +4,7 @@
  * is saved naming its place (eventPlaces.ts). Bad input comes back with a message per field and
  * the values as sent, so nothing typed is lost.
  */
+import { z } from 'zod';
 import { parseId } from '../../lib/parseId.ts';
 import { eventFieldsSchema, type EventFields } from '../events/eventFields.ts';
 import { titleNamingPlace } from '../../lib/events/eventPlaces.ts';
@@ -17,6 +18,56 @@ export interface EventFormValues {
   subTitle: string;
   date: string;
   place: string;
+}
+
+/** A field as the form posts it (Astro reads an empty one as null), at most `max` characters. */
+const sent = (max: number) => z.string().max(max).nullish();
+/** The fields the form posts besides one description per photo (`description_<id>`). */
+const FORM_FIELDS = {
+  csrf_token: sent(128),
+  /** A new event's form key (eventSave.ts). */
+  form_key: sent(64),
+  /** What an existing event's form was shown with (eventSave.ts): its version and fields, its photos. */
+  version: z
+    .string()
+    .regex(/^\d{0,15}$/)
+    .nullish(),
+  base: sent(4_000),
+  photos_base: sent(64_000),
+  // The fields' own rules (a title, a real date, a place of the list) are parseEventForm's, each with its message
+  // beside its field and the form kept as sent; these limits are far above what a field takes.
+  title: sent(2_000),
+  sub_title: sent(2_000),
+  date: sent(100),
+  place: sent(200),
+  action: z.enum(['publish', 'draft', 'unpublish', 'preview']).nullish(),
+  photo_order: z
+    .string()
+    .regex(/^[\d,]{0,1000}$/)
+    .nullish(),
+  cover: z
+    .string()
+    .regex(/^\d{0,15}$/)
+    .nullish(),
+};
+const DESCRIPTION_FIELD = /^description_\d{1,15}$/;
+
+/**
+ * The event form's post, as its save and Preview actions take it (src/actions/events.ts): its fields, and a
+ * description of at most MAX_DESCRIPTION_LENGTH characters per photo; any other field is refused.
+ */
+export const eventFormInput = z
+  .object(FORM_FIELDS)
+  .catchall(z.string().max(MAX_DESCRIPTION_LENGTH).nullable())
+  .refine((form) => Object.keys(form).every((name) => name in FORM_FIELDS || DESCRIPTION_FIELD.test(name)), {
+    error: 'The form has a field it does not know.',
+  });
+
+/** The form's fields (the save and Preview actions' input) as the form's functions here read them. */
+export function formFieldsOf(input: z.output<typeof eventFormInput>): URLSearchParams {
+  const fields = new URLSearchParams();
+  for (const [name, value] of Object.entries(input)) if (typeof value === 'string') fields.set(name, value);
+  return fields;
 }
 
 export type ParsedEventForm =

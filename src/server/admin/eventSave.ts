@@ -13,7 +13,7 @@ import type { AdminEvent, EventFields } from '../events/eventFields.ts';
 import type { AuditAction } from './auditLog.ts';
 import type { EventAdminServices } from './adminServices.ts';
 import { eventFormValues, parseEventForm, type EventFormValues } from './eventForm.ts';
-import { arrangementOf } from './photoEndpoints.ts';
+import { arrangementOf } from './photoArrangement.ts';
 import type { AdminSession } from './sessions.ts';
 
 type SignedIn = { services: EventAdminServices; session: Pick<AdminSession, 'username'> };

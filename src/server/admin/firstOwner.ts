@@ -23,7 +23,7 @@ export async function makeFirstOwner(
   form: FirstOwnerForm,
 ): Promise<SetupOutcome> {
   const problem = setup.problem(form.token);
-  if (problem) return { ok: false, error: SETUP_PROBLEMS[problem] };
+  if (problem) return { ok: false, error: SETUP_PROBLEMS[problem].text };
   try {
     const username = checkedName(form.username);
     const email = checkedEmail(form.email);
@@ -32,7 +32,7 @@ export async function makeFirstOwner(
       return { ok: false, error: 'The two passwords differ. Please type the same one twice.' };
     }
     const claimed = setup.claim(form.token);
-    if (claimed) return { ok: false, error: SETUP_PROBLEMS[claimed] };
+    if (claimed) return { ok: false, error: SETUP_PROBLEMS[claimed].text };
     const user = await users.add(username, form.password, { role: 'owner', email });
     setup.forgetFile();
     audit.record({

@@ -78,6 +78,6 @@ export function forgotPassword(
     createdBy: 'Forgot your password',
   });
   audit.record({ username: user.username, action: 'user-reset-link', detail: 'Forgot your password (e-mailed)' });
-  void mailLink(mailer, user.email, 'reset', linkAddress(publicOrigin, token), 'You (Forgot your password)');
+  void mailLink(mailer, user, 'reset', linkAddress(publicOrigin, token), 'forgot-password');
   return answer;
 }

@@ -20,7 +20,9 @@
  * attempts arrive at once, at most 5 passwords per account (and per cookie) are checked per window.
  * A success also clears its account's (or cookie's) lock, should failures racing it have set one.
  * Kept in SQLite, so a restart does not reset it. Unknown names count like known ones, so the lock
- * tells nothing about which names exist.
+ * tells nothing about which names exist. Each failure keeps the address it came from, so that the
+ * Staff page can say of a locked account since when, until when and from how many addresses
+ * (`accountLocks`), and an owner can lift it (`lift`).
  */
 import type { DatabaseSync } from 'node:sqlite';
 import { networkOf } from '../clientNetwork.ts';
@@ -52,12 +54,24 @@ interface Limit {
   max: number;
 }
 
-/** A lock a failure set: what it covers, and for how long. */
+/** A lock a failure set: what it covers, for how long, and from how many addresses its failures came. */
 export interface Lock {
   scope: LockScope;
   /** The account's name, the network ("2001:db8:1:2::/64", "192.0.2.7") or the cookie's id. */
   of: string;
   lockedForMs: number;
+  addresses: number;
+}
+
+/** An account locked for browsers that never signed in to it, as the Staff page shows it. */
+export interface AccountLock {
+  /** The name as it was typed, lower-cased (match it to an account without regard to case). */
+  username: string;
+  /** When it was locked and when the lock ends, in ms since the epoch. */
+  since: number;
+  until: number;
+  /** From how many addresses the failures that locked it came. */
+  addresses: number;
 }
 
 /** An attempt counted in advance: the failure rows it holds, and the limits it was counted against. */
@@ -84,6 +98,7 @@ function deviceLimit(knownBrowser: string): Limit {
 }
 
 const ofKey = (key: string) => key.slice(key.indexOf(':') + 1);
+const ACCOUNT_PREFIX = accountKey('');
 
 export class LoginThrottle {
   readonly #db: DatabaseSync;
@@ -127,8 +142,8 @@ export class LoginThrottle {
       const limits = known ? [device] : accountLimits(attempt);
       const waitMs = Math.max(0, ...limits.map((limit) => this.#waitMs(limit, now)));
       if (waitMs > 0) return { ok: false, lockedForMs: waitMs };
-      const insert = this.#db.prepare('INSERT INTO login_failures (key, at) VALUES (?, ?)');
-      const rowIds = limits.map(({ key }) => Number(insert.run(key, now).lastInsertRowid));
+      const insert = this.#db.prepare('INSERT INTO login_failures (key, at, address) VALUES (?, ?, ?)');
+      const rowIds = limits.map(({ key }) => Number(insert.run(key, now, attempt.address).lastInsertRowid));
       return { ok: true, known, reservation: { rowIds, attempt, limits } };
     });
   }
@@ -141,12 +156,17 @@ export class LoginThrottle {
       limits
         .filter(({ key, max }) => this.#count(key) >= max && this.#lockedUntil(key, now) === undefined)
         .map(({ scope, key }) => {
+          const addresses = Number(
+            this.#db.prepare('SELECT count(DISTINCT address) AS n FROM login_failures WHERE key = ?').get(key)?.['n'] ??
+              0,
+          );
           this.#db
             .prepare(
-              'INSERT INTO login_locks (key, until) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET until = excluded.until',
+              `INSERT INTO login_locks (key, until, addresses) VALUES (?, ?, ?)
+               ON CONFLICT (key) DO UPDATE SET until = excluded.until, addresses = excluded.addresses`,
             )
-            .run(key, now + LOCK_MS);
-          return { scope, of: ofKey(key), lockedForMs: LOCK_MS };
+            .run(key, now + LOCK_MS, addresses);
+          return { scope, of: ofKey(key), lockedForMs: LOCK_MS, addresses };
         }),
     );
   }
@@ -179,9 +199,26 @@ export class LoginThrottle {
     });
   }
 
+  /** The accounts locked now for browsers that never signed in to them (names no account has too), oldest first. */
+  accountLocks(): AccountLock[] {
+    const now = this.#now();
+    return this.#db
+      .prepare('SELECT key, until, addresses FROM login_locks WHERE key LIKE ? AND until > ? ORDER BY until')
+      .all(`${ACCOUNT_PREFIX}%`, now)
+      .map((row) => {
+        const until = Number(row['until']);
+        return {
+          username: ofKey(String(row['key'])),
+          since: until - LOCK_MS,
+          until,
+          addresses: Number(row['addresses']),
+        };
+      });
+  }
+
   /**
-   * Lifts the lock of an account and forgets its failures (a password reset or set-password).
-   * Returns whether it was locked.
+   * Lifts the lock of an account and forgets its failures (an owner's Unlock on Staff, a password reset or
+   * set-password). Returns whether it was locked.
    */
   lift(username: string): boolean {
     const key = accountKey(username);

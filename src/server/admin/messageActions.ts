@@ -93,13 +93,20 @@ export function replyHref(message: StoredMessage): string {
 
 const MAX_QUOTED = 1500;
 
-/** How the message's e-mailing stands, for the office (shown only when mail is set up). */
-export function deliveryText(message: StoredMessage): string {
-  if (message.status === 'held') return 'Not e-mailed: held as possible spam.';
-  if (message.delivery_state === 'sent') return 'E-mailed to the office.';
-  if (message.delivery_state === 'stored') return 'Not e-mailed (it arrived before mail was set up).';
+/**
+ * How the message's e-mailing stands, for the office (shown only when mail is set up), in plain words; why the last
+ * attempt failed, as the mail server said it, is for the maintainer (`detail`).
+ */
+export function deliveryText(message: StoredMessage): { text: string; detail?: string } {
+  if (message.status === 'held') return { text: 'Not e-mailed: held as possible spam.' };
+  if (message.delivery_state === 'sent') return { text: 'E-mailed to the office.' };
+  if (message.delivery_state === 'stored') return { text: 'Not e-mailed (it arrived before mail was set up).' };
   if (message.last_error) {
-    return `Waiting to be e-mailed: the last of ${message.attempts} attempts failed (${message.last_error}).`;
+    const tries = message.attempts === 1 ? 'the first try' : `all ${message.attempts} tries`;
+    return {
+      text: `Not e-mailed yet: ${tries} failed, and it is tried again. It is kept here meanwhile: reply from this page.`,
+      detail: `The mail server answered: ${message.last_error}`,
+    };
   }
-  return 'Waiting to be e-mailed.';
+  return { text: 'Waiting to be e-mailed.' };
 }

@@ -1,64 +1,66 @@
 /**
- * The event editor's autosave: the photos' order, descriptions and cover, saved as the
- * office changes them, so that Preview, a closed tab or an ended session loses nothing.
- *   POST /Admin/edit/events/<id>/arrangement  {"photos":[{"id":3,"description":"..."}],"cover":3}
- *   -> 200 {"saved":true}
- * The guard has checked the session, origin and CSRF header. A bad body is a 4xx JSON error; photos
- * the event no longer has are ignored (deleted meanwhile), those not listed keep their place after.
- * One audit row per person and event for a run of autosaves (AUDIT_QUIET_MS apart at most), so the
- * audit log says who arranged the photos without a row per pause in typing.
+ * An event's photos in the editor: as the photos island shows them (`photoForEditor`), their arrangement as
+ * stored (`arrangementOf`: descriptions, order, cover), and the island's autosave of it (`arrangePhotos`, the
+ * action admin.events.arrange of src/actions/events.ts, its input `arrangementInput`). The autosave sends the
+ * version and the arrangement it started from (the base): what this tab changed is merged into what is stored
+ * (mergeEdits.ts), so another tab's changes are kept; photos the event no longer has are ignored (deleted
+ * meanwhile), those not listed keep their place after. The answer is the photos as stored, which the island
+ * takes as saved. One audit row per person and event for a run of autosaves (AUDIT_QUIET_MS apart at most), so
+ * the audit log says who arranged the photos without a row per pause in typing.
  */
 import { z } from 'zod';
-import { UnknownEventError } from '../events/eventFields.ts';
-import { jsonAnswer, mediaTypeOf, refuseUnlessPost } from '../endpoints/jsonAnswer.ts';
-import { BodyTooLargeError, readLimitedBody } from '../endpoints/readBody.ts';
+import { clashInWords, mergeArrangement, type Arrangement } from '../../lib/events/mergeEdits.ts';
+import { photoVariants } from '../../lib/events/photoVariants.ts';
+import { MAX_PHOTOS_PER_EVENT, UnknownEventError, type AdminEvent, type StoredPhoto } from '../events/eventFields.ts';
 import type { EventAdminServices } from './adminServices.ts';
 import { MAX_DESCRIPTION_LENGTH } from './photoUpload.ts';
 import type { AdminSession } from './sessions.ts';
-import { MAX_PHOTOS_PER_EVENT, type AdminEvent } from '../events/eventFields.ts';
-import { clashInWords, mergeArrangement } from '../../lib/events/mergeEdits.ts';
-import { arrangementOf, photoForEditor } from './photoEndpoints.ts';
 
-/** 60 photos with 300-character descriptions, twice (the base and the edit), fit well within this. */
-const MAX_BODY_BYTES = 256 * 1024;
 const AUDIT_QUIET_MS = 10 * 60 * 1000;
 
-const photoTextSchema = z.object({ id: z.number().int().positive(), description: z.string().max(1000) });
-const arrangementSchema = z.object({
+/** An event's photos' descriptions, order and cover as stored (what a tab's edit is merged into). */
+export function arrangementOf(event: AdminEvent): Arrangement {
+  return {
+    photos: event.photos.map(({ id, description }) => ({ id, description })),
+    cover: event.photos.find((photo) => photo.path === event.cover)?.id ?? null,
+  };
+}
+
+/** A photo as the admin's island shows it. */
+export function photoForEditor(photo: StoredPhoto) {
+  return {
+    id: photo.id,
+    path: photo.path,
+    thumbnail: photoVariants(photo.path).src,
+    description: photo.description,
+    originalName: photo.originalName ?? '',
+    originalSize: photo.originalSize ?? 0,
+  };
+}
+
+const photoId = z.number().int().positive();
+const description = z
+  .string()
+  .max(MAX_DESCRIPTION_LENGTH, `A description has at most ${MAX_DESCRIPTION_LENGTH} characters.`);
+const photoList = z.array(z.object({ id: photoId, description })).max(MAX_PHOTOS_PER_EVENT);
+
+/** What the island sends: its arrangement, and the version and arrangement it started from. */
+export const arrangementInput = z.object({
   version: z.number().int().nonnegative().optional(),
-  base: z
-    .object({
-      photos: z.array(photoTextSchema).max(MAX_PHOTOS_PER_EVENT),
-      cover: z.number().int().positive().nullable(),
-    })
-    .optional(),
-  photos: z
-    .array(
-      z.object({
-        id: z.number().int().positive(),
-        description: z
-          .string()
-          .max(MAX_DESCRIPTION_LENGTH, `A description has at most ${MAX_DESCRIPTION_LENGTH} characters.`),
-      }),
-    )
-    .max(MAX_PHOTOS_PER_EVENT),
-  cover: z.number().int().positive().nullable(),
+  base: z.object({ photos: photoList, cover: photoId.nullable() }).optional(),
+  photos: photoList,
+  cover: photoId.nullable(),
 });
 
-async function readArrangement(request: Request): Promise<z.infer<typeof arrangementSchema> | Response> {
-  if (mediaTypeOf(request.headers.get('content-type')) !== 'application/json') {
-    return jsonAnswer(415, { error: 'Send the photos as JSON.' });
-  }
-  let body: unknown;
-  try {
-    body = JSON.parse(await readLimitedBody(request, MAX_BODY_BYTES));
-  } catch (error) {
-    if (error instanceof BodyTooLargeError) return jsonAnswer(413, { error: 'Too much to save at once.' });
-    return jsonAnswer(400, { error: 'The changes could not be read; please try again.' });
-  }
-  const parsed = arrangementSchema.safeParse(body);
-  if (!parsed.success) return jsonAnswer(400, { error: parsed.error.issues[0]?.message ?? 'Bad request.' });
-  return parsed.data;
+/** The arrangement as stored after a save, with what of this tab's was not kept. */
+export interface ArrangementSaved {
+  version: number;
+  photos: ReturnType<typeof photoForEditor>[];
+  cover: number | null;
+  /** Photos this tab listed that the event no longer has (deleted meanwhile). */
+  gone: number[];
+  /** This tab's changes not saved because another tab's were saved meanwhile, in words. */
+  clashes: string[];
 }
 
 /** One audit row per person and event for a run of autosaves. */
@@ -78,45 +80,40 @@ function recordArranged(services: EventAdminServices, session: AdminSession, eve
   });
 }
 
-export async function handleArrangePhotos(
-  request: Request,
+/**
+ * Saves `sent` into event `eventId`, merged with what is stored now; the arrangement as stored then, or undefined
+ * when there is no such event (deleted meanwhile). Nothing changed (a tab asking what is stored): no write, no row.
+ */
+export function arrangePhotos(
   { services, session }: { services: EventAdminServices; session: AdminSession },
-  eventId: number | undefined,
-): Promise<Response> {
-  const refused = refuseUnlessPost(request);
-  if (refused) return refused;
-  const event = eventId === undefined ? undefined : services.events.get(eventId);
-  if (!event) return jsonAnswer(404, { error: 'There is no such event (it may have been deleted).' });
-  const arrangement = await readArrangement(request);
-  if (arrangement instanceof Response) return arrangement;
+  eventId: number,
+  sent: z.output<typeof arrangementInput>,
+): ArrangementSaved | undefined {
+  const stored = services.events.get(eventId);
+  if (!stored) return undefined;
   const mine = {
-    photos: arrangement.photos.map(({ id, description }) => ({ id, description: description.trim() })),
-    cover: arrangement.cover,
+    photos: sent.photos.map(({ id, description }) => ({ id, description: description.trim() })),
+    cover: sent.cover,
   };
-  // Read again: other saves may have finished while this one's body arrived.
-  const stored = services.events.get(event.id);
-  if (!stored) return jsonAnswer(404, { error: 'The event was deleted meanwhile.' });
   const current = arrangementOf(stored);
-  const base = arrangement.version === stored.version || !arrangement.base ? current : arrangement.base;
+  const base = sent.version === stored.version || !sent.base ? current : sent.base;
   const { merged, clashes, gone } = mergeArrangement(base, mine, current);
-  // Nothing changed (a tab asking what is stored now): no write, no audit row.
   if (JSON.stringify(merged) !== JSON.stringify(current)) {
     try {
-      services.events.arrangePhotos(event.id, merged.photos, merged.cover ?? undefined);
+      services.events.arrangePhotos(eventId, merged.photos, merged.cover ?? undefined);
     } catch (error) {
-      if (error instanceof UnknownEventError) return jsonAnswer(404, { error: 'The event was deleted meanwhile.' });
+      if (error instanceof UnknownEventError) return undefined;
       throw error;
     }
-    recordArranged(services, session, event);
+    recordArranged(services, session, stored);
   }
-  const saved = services.events.get(event.id);
-  if (!saved) return jsonAnswer(404, { error: 'The event was deleted meanwhile.' });
-  return jsonAnswer(200, {
-    saved: true,
+  const saved = services.events.get(eventId);
+  if (!saved) return undefined;
+  return {
     version: saved.version,
     photos: saved.photos.map(photoForEditor),
     cover: arrangementOf(saved).cover,
     gone,
     clashes: clashes.map(clashInWords),
-  });
+  };
 }

@@ -6,13 +6,12 @@
  * Refusals are JSON errors a person can act on: 413 too large, 415 not a JPEG, PNG or WebP
  * (HEIC with its own advice), 422 unreadable, 409 the event is full, 404 no such event or photo.
  */
-import { photoVariants } from '../../lib/events/photoVariants.ts';
-import type { Arrangement } from '../../lib/events/mergeEdits.ts';
-import { TooManyPhotosError, UnknownEventError, type AdminEvent, type StoredPhoto } from '../events/eventFields.ts';
+import { TooManyPhotosError, UnknownEventError } from '../events/eventFields.ts';
 import { jsonAnswer } from '../endpoints/jsonAnswer.ts';
 import { PhotoRefusedError, type PhotoRefusal } from '../photos/photoIntake.ts';
 import type { EventAdminServices } from './adminServices.ts';
 import { deletePhoto } from './eventActions.ts';
+import { photoForEditor } from './photoArrangement.ts';
 import { readPhotoUpload } from './photoUpload.ts';
 import type { AdminSession } from './sessions.ts';
 
@@ -24,26 +23,6 @@ const STATUS_OF_REFUSAL: Readonly<Record<PhotoRefusal, number>> = {
   unreadable: 422,
   'too-many-pixels': 422,
 };
-
-/** An event's photos' descriptions, order and cover as stored (what a tab's edit is merged into). */
-export function arrangementOf(event: AdminEvent): Arrangement {
-  return {
-    photos: event.photos.map(({ id, description }) => ({ id, description })),
-    cover: event.photos.find((photo) => photo.path === event.cover)?.id ?? null,
-  };
-}
-
-/** A photo as the admin's island shows it. */
-export function photoForEditor(photo: StoredPhoto) {
-  return {
-    id: photo.id,
-    path: photo.path,
-    thumbnail: photoVariants(photo.path).src,
-    description: photo.description,
-    originalName: photo.originalName ?? '',
-    originalSize: photo.originalSize ?? 0,
-  };
-}
 
 export async function handleAddPhoto(
   request: Request,

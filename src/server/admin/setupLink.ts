@@ -10,8 +10,10 @@
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { DatabaseSync } from 'node:sqlite';
+import { formatIndiaDateTime } from '../../lib/indiaTime.ts';
 import { transaction } from '../database.ts';
 import { hashToken, newSessionToken } from './sessions.ts';
+import { PRIVATE_FILE_MODE } from '../privateFiles.ts';
 
 export const SETUP_LINK_LIFETIME_MS = 24 * 60 * 60 * 1000;
 /** The file in DATA_DIR holding the current setup link's address and when it ends. */
@@ -19,17 +21,29 @@ export const SETUP_LINK_FILE = 'setup-link.txt';
 
 export type SetupProblem = 'unknown' | 'used' | 'expired' | 'done';
 
-export const SETUP_PROBLEMS: Record<SetupProblem, string> = {
-  unknown: 'This setup link is not valid: it may have been replaced by a newer one. The newest is in the server log.',
-  used: 'This setup link has already been used. Sign in with the account it made.',
-  expired:
-    'This setup link has expired (setup links last 24 hours). A new one is in the server log and in "npm run deploy -- status".',
-  done: 'The site already has an owner. Sign in, or ask an owner for an invitation.',
+/** Where the maintainer finds the newest setup link. */
+const WHERE_THE_LINK_IS =
+  'The server prints the newest setup link when it starts and whenever it makes a new one (with Docker Compose: "docker compose logs site"; with systemd: "journalctl -u isa-site"), and "npm run deploy -- status" shows it.';
+
+/** Why a setup link cannot be used, in plain words, and where the maintainer finds a new one. */
+export const SETUP_PROBLEMS: Record<SetupProblem, { text: string; detail?: string }> = {
+  unknown: {
+    text: 'This setup link does not work: a newer one may have replaced it. Ask the person who looks after the server for the newest.',
+    detail: WHERE_THE_LINK_IS,
+  },
+  used: { text: 'This setup link has already been used. Sign in with the account it made.' },
+  expired: {
+    text: 'This setup link has expired (setup links last 24 hours). Ask the person who looks after the server for the new one.',
+    detail: WHERE_THE_LINK_IS,
+  },
+  done: { text: 'The site already has an owner. Sign in, or ask an owner for an invitation.' },
 };
 
 /** Where to find the setup link, for the sign-in page of a store without accounts (never the link itself). */
-export const WHERE_THE_SETUP_LINK_IS =
-  'This site has no account yet. The first owner is made with a setup link, which the server prints when it starts (with Docker Compose: "docker compose logs site"; with systemd: "journalctl -u isa-site"), and which "npm run deploy -- status" shows. The link works once, for 24 hours; then the server makes a new one.';
+export const WHERE_THE_SETUP_LINK_IS = {
+  text: 'This site has no account yet. Its first owner is made with a setup link, which works once, for 24 hours: ask the person who looks after the server for it.',
+  detail: `${WHERE_THE_LINK_IS} An expired link is replaced by a new one.`,
+};
 
 export interface CurrentSetupLink {
   address: string;
@@ -97,7 +111,7 @@ export class SetupLinks {
         .run(hashToken(fresh), now, expiresAt);
     });
     const address = setupAddress(this.#publicOrigin, fresh);
-    writeFileSync(file, `${address}\n${new Date(expiresAt).toISOString()}\n`, { mode: 0o600 });
+    writeFileSync(file, `${address}\n${new Date(expiresAt).toISOString()}\n`, { mode: PRIVATE_FILE_MODE });
     return { address, expiresAt };
   }
 
@@ -144,7 +158,7 @@ export class SetupLinks {
 
 /** The line the server prints for a new setup link. */
 export function setupLinkLine(link: CurrentSetupLink): string {
-  return `First owner: the site has no account yet. Open this setup link to make the first owner (it works once, until ${new Date(link.expiresAt).toISOString()}): ${link.address}`;
+  return `First owner: the site has no account yet. Open this setup link to make the first owner (it works once, until ${formatIndiaDateTime(link.expiresAt)}): ${link.address}`;
 }
 
 /** Keeps a setup link while the store has no account, printing each new one with `say`; gives the stop. */

@@ -47,15 +47,18 @@ const locked = (error: string, remainingMs: number): Refusal => ({
 
 const busy: Refusal = { ok: false, status: 429, error: BUSY, retryAfterSeconds: RETRY_AFTER_SECONDS };
 
+/** "1 address", "5 addresses". */
+export const addressesText = (count: number) => `${count} ${count === 1 ? 'address' : 'addresses'}`;
+
 /** What a lock covers, for the audit log. */
-function lockDetail({ scope, of, lockedForMs }: Lock, address: string): string {
+function lockDetail({ scope, of, lockedForMs, addresses }: Lock, address: string): string {
   const minutes = Math.round(lockedForMs / 60_000);
   const what = {
     account: 'for browsers that never signed in to it',
     device: 'for the browser that signed in to it before (its device cookie)',
     network: `for every name from the network ${of}`,
   }[scope];
-  return `locked ${what}, for ${minutes} minutes, after a failure from ${address}`;
+  return `locked ${what}, for ${minutes} minutes, after wrong passwords from ${addressesText(addresses)} (the last from ${address})`;
 }
 
 export async function signIn(

@@ -46,7 +46,11 @@ export async function inviteColleague(
     });
     audit.record({ username: session.username, action: 'user-invited', detail: `${username} (${form.role})` });
     const link = linkAddress(publicOrigin, token);
-    return { ok: true, link, message: await mailLink(mailer, email, 'invitation', link, session.username) };
+    return {
+      ok: true,
+      link,
+      message: await mailLink(mailer, { email, username }, 'invitation', link, { owner: session.username }),
+    };
   } catch (error) {
     return failure(error);
   }
@@ -75,7 +79,30 @@ export async function resetColleague(
     audit.record({ username: user.username, action: 'sign-in-unlocked', detail: `by ${session.username}'s reset` });
   }
   const link = linkAddress(publicOrigin, token);
-  return { ok: true, link, message: await mailLink(mailer, user.email, 'reset', link, session.username) };
+  const message = await mailLink(mailer, user, 'reset', link, { owner: session.username });
+  return { ok: true, link, message };
+}
+
+/**
+ * Lifts a colleague's sign-in lock (owners, from Staff: loginThrottle.ts): anyone may try their password again at
+ * once. The audit log names who lifted it.
+ */
+export function unlockColleague(
+  { users, throttle, audit }: Services,
+  session: AdminSession,
+  username: string,
+): StaffOutcome {
+  if (session.role !== 'owner') return NOT_OWNER;
+  const user = users.find(username);
+  if (!user) return { ok: false, error: 'There is no such account.' };
+  if (!throttle.lift(user.username)) {
+    return { ok: true, message: `${user.username} is not locked (the lock may have ended): they can sign in.` };
+  }
+  audit.record({ username: user.username, action: 'sign-in-unlocked', detail: `by ${session.username}, on Staff` });
+  return {
+    ok: true,
+    message: `${user.username} is unlocked: they can sign in again at once, from any browser. If you think someone else is guessing their password, press Reset password.`,
+  };
 }
 
 export function changeRole(

@@ -18,6 +18,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { BackupError, isMissingFile, messageOf } from './backupError.ts';
 import { isInside } from './files.ts';
+import { PRIVATE_FILE_MODE } from '../privateFiles.ts';
 
 /** The shortest key taken: 32 characters (say `openssl rand -hex 32`). */
 const MIN_KEY_LENGTH = 32;
@@ -89,7 +90,7 @@ export async function signingKey(backupsFolder: string, dataDir: string, env = p
   const key = randomBytes(32).toString('hex');
   try {
     // Only if still missing: two first backups at once make one key between them.
-    await writeFile(file, `${key}\n`, { mode: 0o600, flag: 'wx' });
+    await writeFile(file, `${key}\n`, { mode: PRIVATE_FILE_MODE, flag: 'wx' });
   } catch (error) {
     const other = (error as NodeJS.ErrnoException).code === 'EEXIST' ? await readKeyFile(file) : undefined;
     if (other) return { key: other, from: file, made: false };

@@ -16,6 +16,7 @@ import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, readdir, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { DATABASE_FILE } from '../database.ts';
+import { PRIVATE_FOLDER_MODE } from '../privateFiles.ts';
 import { SECRET_FILE } from '../contact/formSecret.ts';
 import { BackupError } from './backupError.ts';
 import { inspectDatabase, snapshotDatabase } from './databaseSnapshot.ts';
@@ -82,7 +83,8 @@ export async function createBackup(
   if (isInside(parentFolder, dataDir)) {
     throw new BackupError(`Backups cannot go inside DATA_DIR (${dataDir}): choose a folder outside it.`);
   }
-  await mkdir(parentFolder, { recursive: true });
+  // The backups hold the whole store and the form's key: readable by the site's user alone (privateFiles.ts).
+  await mkdir(parentFolder, { recursive: true, mode: PRIVATE_FOLDER_MODE });
   const staging = await mkdtemp(path.join(parentFolder, '.isa-backup-partial-'));
   try {
     const snapshotFile = path.join(staging, DATABASE_FILE);

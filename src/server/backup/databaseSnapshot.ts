@@ -6,8 +6,10 @@
  * copy; the online backup API (`backup()` of node:sqlite) restarts each time another connection
  * writes, so on a busy site it might never finish: VACUUM INTO has neither problem.
  */
+import { existsSync } from 'node:fs';
 import { DatabaseSync } from 'node:sqlite';
 import { UPLOADS_PATH } from '../../lib/events/fixImagePath.ts';
+import { makePrivateFile } from '../privateFiles.ts';
 import { BackupError, messageOf } from './backupError.ts';
 
 /** How long to wait for a lock held by the server before giving up, in ms. */
@@ -29,10 +31,15 @@ function openReadOnly(file: string): DatabaseSync {
   return db;
 }
 
-/** Writes a consistent copy of the store `sourceFile` to `targetFile`, which must not exist. */
+/**
+ * Writes a consistent copy of the store `sourceFile` to `targetFile`, which must not exist: made first as an empty
+ * file readable by the site's user alone, which VACUUM INTO fills and keeps (it would make one with the umask's mode).
+ */
 export function snapshotDatabase(sourceFile: string, targetFile: string): void {
   let db: DatabaseSync | undefined;
   try {
+    if (existsSync(targetFile)) throw new Error(`${targetFile} exists already`);
+    makePrivateFile(targetFile);
     db = openReadOnly(sourceFile);
     db.prepare('VACUUM INTO ?').run(targetFile);
   } catch (error) {

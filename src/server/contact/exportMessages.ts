@@ -18,6 +18,7 @@
  */
 import { stringify } from 'csv-stringify/sync';
 import { formatIndiaCell, formatIndiaDateTime } from '../../lib/indiaTime.ts';
+import { phoneNumber } from '../../lib/phoneNumber.ts';
 import type { StoredMessage } from './messageStore.ts';
 
 export type MessagesFormat = 'text' | 'json' | 'csv';
@@ -52,68 +53,75 @@ function terminalSafeLines(text: string): string {
     .join('');
 }
 
-const CSV_COLUMNS = [
-  'id',
-  'received_at',
-  'name',
-  'email',
-  'phone',
-  'message',
-  'delivery_state',
-  'sent_at',
-  'status',
-  'held_reason',
-  'handled_at',
-] as const;
-
-/** Messages as CSV (a header, CRLF line ends), each text cell through `cell` first. */
-function messagesCsv(messages: readonly StoredMessage[], cell: (text: string) => string = (text) => text): string {
-  return stringify(
-    messages.map((message) => CSV_COLUMNS.map((column) => message[column])),
-    {
-      header: true,
-      columns: [...CSV_COLUMNS],
-      record_delimiter: 'windows',
-      quote_record_delimiter: true, // A line break of any kind, not only CRLF (its default once a delimiter is set).
-      escape_formulas: true,
-      quoted_match: [';', '\t'],
-      cast: { string: cell },
-    },
-  );
-}
-
-/** The admin's file for people: its headings in words, its times in India's time zone, named. */
-const FILE_COLUMNS: readonly [string, (message: StoredMessage) => string | number][] = [
-  ['Number', (message) => message.id],
-  ['Received (IST)', (message) => formatIndiaCell(message.received_at)],
-  ['Name', (message) => message.name],
-  ['E-mail', (message) => message.email],
-  ['Phone', (message) => message.phone],
-  ['Message', (message) => message.message],
-  ['E-mail to the office', (message) => STATE_LABELS[message.delivery_state]],
-  ['E-mailed at (IST)', (message) => (message.sent_at ? formatIndiaCell(message.sent_at) : '')],
-  ['Where', (message) => (message.status === 'held' ? 'Held as possible spam' : 'Inbox')],
-  ['Why held', (message) => message.held_reason],
-  ['Answered (marked at IST)', (message) => (message.handled_at ? formatIndiaCell(message.handled_at) : '')],
+/**
+ * Each exported field once: its column in `npm run messages -- --csv` (its stored value, exact, under its name in
+ * the store) and its heading and cell in the admin's file (for people: times in IST, states in words).
+ */
+const EXPORTED: readonly {
+  column: keyof StoredMessage;
+  heading: string;
+  cell: (message: StoredMessage) => string | number;
+}[] = [
+  { column: 'id', heading: 'Number', cell: (message) => message.id },
+  { column: 'received_at', heading: 'Received (IST)', cell: (message) => formatIndiaCell(message.received_at) },
+  { column: 'name', heading: 'Name', cell: (message) => message.name },
+  { column: 'email', heading: 'E-mail', cell: (message) => message.email },
+  { column: 'phone', heading: 'Phone', cell: (message) => phoneCell(message.phone) },
+  { column: 'message', heading: 'Message', cell: (message) => message.message },
+  {
+    column: 'delivery_state',
+    heading: 'E-mail to the office',
+    cell: (message) => STATE_LABELS[message.delivery_state],
+  },
+  {
+    column: 'sent_at',
+    heading: 'E-mailed at (IST)',
+    cell: (message) => (message.sent_at ? formatIndiaCell(message.sent_at) : ''),
+  },
+  {
+    column: 'status',
+    heading: 'Where',
+    cell: (message) => (message.status === 'held' ? 'Held as possible spam' : 'Inbox'),
+  },
+  { column: 'held_reason', heading: 'Why held', cell: (message) => message.held_reason },
+  {
+    column: 'handled_at',
+    heading: 'Answered (marked at IST)',
+    cell: (message) => (message.handled_at ? formatIndiaCell(message.handled_at) : ''),
+  },
 ];
 
 /**
- * The CSV the admin's Export as CSV downloads, for people (FILE_COLUMNS), the visitors' text exact: UTF-8 with a
- * byte-order mark, so that a spreadsheet opens Tamil and other non-Latin text with the right characters.
+ * A phone as the admin shows it ("+91 98765 43210"), marked as text by a leading apostrophe, as the formula
+ * escape marks a cell: as bare digits ("919876543210") a spreadsheet reads a number, and drops a leading 0.
+ */
+function phoneCell(digits: string): string {
+  return digits ? `'${phoneNumber(digits).text}` : '';
+}
+
+/** CSV with a header of `columns`, CRLF line ends, quoted where a spreadsheet needs it and formulas defused. */
+function csvOf(rows: (string | number | null)[][], columns: string[], cell?: (text: string) => string): string {
+  return stringify(rows, {
+    header: true,
+    columns,
+    record_delimiter: 'windows',
+    quote_record_delimiter: true, // A line break of any kind, not only CRLF (its default once a delimiter is set).
+    escape_formulas: true,
+    quoted_match: [';', '\t'],
+    ...(cell && { cast: { string: cell } }),
+  });
+}
+
+/**
+ * The CSV the admin's Export as CSV downloads, for people, the visitors' text exact: UTF-8 with a byte-order mark,
+ * so that a spreadsheet opens Tamil and other non-Latin text with the right characters.
  */
 export function messagesCsvFile(messages: readonly StoredMessage[]): string {
-  const csv = stringify(
-    messages.map((message) => FILE_COLUMNS.map(([, cell]) => cell(message))),
-    {
-      header: true,
-      columns: FILE_COLUMNS.map(([heading]) => heading),
-      record_delimiter: 'windows',
-      quote_record_delimiter: true,
-      escape_formulas: true,
-      quoted_match: [';', '\t'],
-    },
-  );
-  return `\uFEFF${csv}`;
+  const rows = messages.map((message) => EXPORTED.map(({ cell }) => cell(message)));
+  return `\uFEFF${csvOf(
+    rows,
+    EXPORTED.map(({ heading }) => heading),
+  )}`;
 }
 
 /** What `npm run messages` prints: in every format, no control character a terminal would act on (see above). */
@@ -125,7 +133,14 @@ export function formatMessages(messages: readonly StoredMessage[], format: Messa
     );
     return `${json}\n`;
   }
-  if (format === 'csv') return messagesCsv(messages, terminalSafeLines);
+  if (format === 'csv') {
+    const rows = messages.map((message) => EXPORTED.map(({ column }) => message[column]));
+    return csvOf(
+      rows,
+      EXPORTED.map(({ column }) => column),
+      terminalSafeLines,
+    );
+  }
   if (messages.length === 0) return 'No messages yet.\n';
   return messages
     .map((message) => {

@@ -2,6 +2,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { PRIVATE_FILE_MODE } from '../privateFiles.ts';
 
 export const SECRET_FILE = 'contact-form.key';
 
@@ -18,7 +19,7 @@ export function loadFormSecret(dataDir: string, env: NodeJS.ProcessEnv = process
   const file = path.join(dataDir, SECRET_FILE);
   if (!existsSync(file)) {
     try {
-      writeFileSync(file, randomBytes(32).toString('base64url'), { mode: 0o600, flag: 'wx' });
+      writeFileSync(file, randomBytes(32).toString('base64url'), { mode: PRIVATE_FILE_MODE, flag: 'wx' });
     } catch (error) {
       // Another process made it first: use theirs.
       if (!(error instanceof Error && 'code' in error && error.code === 'EEXIST')) throw error;

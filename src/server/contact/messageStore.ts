@@ -4,7 +4,7 @@
  */
 import type { DatabaseSync } from 'node:sqlite';
 import { z } from 'zod';
-import type { ContactMessage } from '../../lib/contactForm.ts';
+import { CONTACT_FIELDS, type ContactMessage } from '../../lib/contactForm.ts';
 
 const DELIVERY_STATES = ['stored', 'pending', 'sending', 'sent'] as const;
 /** In the inbox, or held as possible spam (kept, not e-mailed, deleted sooner: see ContactService). */
@@ -29,8 +29,8 @@ const storedMessageSchema = z.object({
 
 export type StoredMessage = z.infer<typeof storedMessageSchema>;
 
-export const MESSAGE_COLUMNS =
-  'id, received_at, name, email, phone, message, delivery_state, attempts, last_error, sent_at, status, held_reason, read_at, handled_at';
+/** The columns a message is read with: those of its schema, named once there. */
+export const MESSAGE_COLUMNS = Object.keys(storedMessageSchema.shape).join(', ');
 const COLUMNS = MESSAGE_COLUMNS;
 
 /** A stored row as the rest of the code reads it (checked, never trusted). */
@@ -85,13 +85,11 @@ export class ContactMessageStore {
       );
     if (typeof inserted?.['id'] === 'number') return { id: inserted['id'], duplicate: false };
     const existing = this.#db
-      .prepare('SELECT id, name, email, phone, message FROM contact_messages WHERE form_nonce = ?')
+      .prepare(`SELECT id, ${CONTACT_FIELDS.join(', ')} FROM contact_messages WHERE form_nonce = ?`)
       .get(formNonce);
     const id = existing?.['id'];
     if (typeof id !== 'number') throw new Error('The message was neither stored nor found');
-    const sameText = (['name', 'email', 'phone', 'message'] as const).every(
-      (field) => existing?.[field] === message[field],
-    );
+    const sameText = CONTACT_FIELDS.every((field) => existing?.[field] === message[field]);
     return { id, duplicate: true, sameText };
   }
 

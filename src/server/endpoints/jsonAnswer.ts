@@ -15,13 +15,6 @@ export function notPost(method: string) {
   return { status: 405, body: { error: `${method} is not allowed here; use POST` }, headers: { Allow: 'POST' } };
 }
 
-/** A 405 for anything but POST, or undefined for a POST. */
-export function refuseUnlessPost(request: Request): Response | undefined {
-  if (request.method === 'POST') return undefined;
-  const { status, body, headers } = notPost(request.method);
-  return jsonAnswer(status, body, headers);
-}
-
 /** The media type of a Content-Type header, lower case, without parameters: "application/json". */
 export function mediaTypeOf(contentType: string | null | undefined): string {
   return contentType?.split(';')[0]?.trim().toLowerCase() ?? '';

@@ -6,7 +6,8 @@
  * shows them at the top (SystemAlerts.astro).
  */
 import { z } from 'zod';
-import type { StatusLine } from './systemStatus.ts';
+import { formatIndiaDateTime } from '../../lib/indiaTime.ts';
+import type { StatusLine } from './statusLine.ts';
 import type { SystemState } from './systemState.ts';
 
 const RED_LINES = 'alerts.red';
@@ -17,6 +18,8 @@ const alertSchema = z.object({
   since: z.iso.datetime(),
   text: z.string(),
   todo: z.string().optional(),
+  /** For the person who looks after the server (StatusLine's `detail`). */
+  detail: z.string().optional(),
   /** false when no mail was sent for it (StatusLine's `mailed`): none is sent when it is mended either. */
   mailed: z.literal(false).optional(),
 });
@@ -69,6 +72,7 @@ export async function alertOwners(
       since: known?.since ?? now,
       text: line.text,
       ...(line.todo && { todo: line.todo }),
+      ...(line.detail && { detail: line.detail }),
       ...(line.mailed === false && { mailed: false as const }),
     };
   });
@@ -78,14 +82,14 @@ export async function alertOwners(
     await send(
       options,
       `ISA Tamilnadu website: ${line.title} needs action`,
-      `${line.title}: ${line.text}\n\n${line.todo ? `What to do: ${line.todo}\n\n` : ''}The System page: ${systemPage}\nYou get one mail now and one when it is mended.\n`,
+      `${line.title}: ${line.text}\n\n${line.todo ? `What to do: ${line.todo}\n\n` : ''}The System page: ${systemPage}\nYou get one mail now and one when it is mended.\n${line.detail ? `\nFor the person who looks after the server: ${line.detail}\n` : ''}`,
     );
   }
   for (const alert of mended.filter((each) => each.mailed !== false)) {
     await send(
       options,
       `ISA Tamilnadu website: ${alert.title} is mended`,
-      `${alert.title} is fine again (it needed action since ${alert.since}).\n\nThe System page: ${systemPage}\n`,
+      `${alert.title} is fine again (it needed action since ${formatIndiaDateTime(alert.since)}).\n\nThe System page: ${systemPage}\n`,
     );
   }
   return { raised: raised.map((line) => line.key), mended: mended.map((alert) => alert.key) };

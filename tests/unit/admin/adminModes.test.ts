@@ -38,10 +38,16 @@ function cookiesWith(token?: string): GuardCookies {
   };
 }
 
-function context(pathname: string, { method = 'GET', token }: { method?: string; token?: string } = {}) {
+function context(
+  pathname: string,
+  {
+    method = 'GET',
+    token,
+    type = 'application/x-www-form-urlencoded',
+  }: { method?: string; token?: string; type?: string } = {},
+) {
   const url = new URL(pathname, ORIGIN);
-  const headers: Record<string, string> =
-    method === 'GET' ? {} : { Origin: ORIGIN, 'Content-Type': 'application/x-www-form-urlencoded' };
+  const headers: Record<string, string> = method === 'GET' ? {} : { Origin: ORIGIN, 'Content-Type': type };
   return {
     request: new Request(url, { method, headers, body: method === 'GET' ? null : '' }),
     url,
@@ -138,6 +144,27 @@ describe.each([
     expect(await guardWith(services, context('/Admin/forgot'), 'signed-out-page')).toMatchObject({
       mode: 'signed-out',
     });
+  });
+
+  it('an island’s JSON call of an action on a page, signed out or without the token: 401 or 403 in JSON, no sign-in page', async () => {
+    const call = (withToken?: string) =>
+      guardWith(
+        services,
+        context('/Admin/staff?_action=admin.staff.unlock', {
+          method: 'POST',
+          token: withToken,
+          type: 'application/json',
+        }),
+        'page',
+      );
+    const signedOut = responseOf(await call());
+    expect([signedOut.status, await signedOut.json()]).toEqual([
+      401,
+      { error: 'You are signed out. Please sign in again.' },
+    ]);
+    const noToken = responseOf(await call(token));
+    expect(noToken.status).toBe(403);
+    expect(noToken.headers.get('Content-Type')).toMatch(/^application\/json/);
   });
 
   it(`signedInEditor ${keptHere ? 'gives the event writer' : 'refuses (the guard answered 404 before)'}`, async () => {

@@ -18,6 +18,7 @@ import {
 import { readMessage } from '../../../src/server/admin/messageActions.ts';
 import { ContactMessageStore } from '../../../src/server/contact/messageStore.ts';
 import { openDatabase } from '../../../src/server/database.ts';
+import { contactMessage } from '../contact/messageBuilder.ts';
 
 const OWNER: AuditViewer = { username: 'asha', role: 'owner' };
 const EDITOR: AuditViewer = { username: 'bala', role: 'editor' };
@@ -93,7 +94,7 @@ describe('the audit page', () => {
   it('310 page loads leave a deletion on the first page: a message opened again is no second row', async () => {
     const asha = await services.users.add('asha', 'the owner password', { role: 'owner' });
     const session = services.sessions.create(asha.id).session;
-    const visitor = { name: 'Dr. Visitor', email: 'visitor@example.org', phone: '', message: 'Hello' };
+    const visitor = contactMessage({ name: 'Dr. Visitor' });
     const { id } = new ContactMessageStore(db).add(visitor, 'nonce-1', clock, false);
     const message = services.messages.get(id);
     if (!message) throw new Error('the message was not stored');

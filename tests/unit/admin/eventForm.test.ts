@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseEventForm } from '../../../src/server/admin/eventForm.ts';
+import { eventFormInput, formFieldsOf, parseEventForm } from '../../../src/server/admin/eventForm.ts';
 import { titleNamingPlace } from '../../../src/lib/events/eventPlaces.ts';
 import { filterEvents } from '../../../src/lib/events/filterEvents.ts';
 
@@ -93,5 +93,38 @@ describe('parseEventForm', () => {
       ],
       cover: 7,
     });
+  });
+});
+
+describe('the event form’s post, as its save and Preview actions take it (eventFormInput)', () => {
+  const form = {
+    csrf_token: 'token',
+    version: '3',
+    title: 'Airway workshop',
+    sub_title: null,
+    date: '14/03/2025',
+    place: 'Salem',
+    action: 'publish',
+    photo_order: '12,7',
+    cover: '7',
+    description_12: 'The opening talk',
+    description_7: '',
+  };
+
+  it('takes the fields a form sends, each photo’s description with them', () => {
+    const parsed = eventFormInput.parse(form);
+    expect(formFieldsOf(parsed).toString()).toBe(
+      'csrf_token=token&version=3&title=Airway+workshop&date=14%2F03%2F2025&place=Salem&action=publish&photo_order=12%2C7&cover=7&description_12=The+opening+talk&description_7=',
+    );
+  });
+
+  it.each([
+    ['a field no form has', { ...form, published: '1' }],
+    ['a description longer than 300 characters', { ...form, description_12: 'x'.repeat(301) }],
+    ['a photo order that is not numbers', { ...form, photo_order: '12,seven' }],
+    ['a button no form has', { ...form, action: 'delete' }],
+    ['a version that is not a number', { ...form, version: 'latest' }],
+  ])('refuses %s', (_case, sent) => {
+    expect(eventFormInput.safeParse(sent).success).toBe(false);
   });
 });

@@ -282,6 +282,24 @@ describe('signing in', () => {
     expect((await attempt('bala', PASSWORD, '192.0.2.91')).ok).toBe(true);
   });
 
+  it('lists a locked account: since when, until when, from how many addresses; lifted, it is no longer listed', async () => {
+    const start = now;
+    for (let i = 1; i <= ACCOUNT_MAX_FAILURES; i += 1) {
+      await attempt('Asha', 'wrong password!', `198.51.100.${i % 3}`);
+      now += MINUTE;
+    }
+    await attempt('bala', 'wrong password!', '198.51.100.9');
+    const lockedAt = start + (ACCOUNT_MAX_FAILURES - 1) * MINUTE;
+    expect(services.throttle.accountLocks()).toEqual([
+      { username: 'asha', since: lockedAt, until: lockedAt + LOCK_MS, addresses: 3 },
+    ]);
+    now = lockedAt + LOCK_MS;
+    expect(services.throttle.accountLocks()).toEqual([]);
+    now = lockedAt + LOCK_MS - 1;
+    expect(services.throttle.lift('asha')).toBe(true);
+    expect(services.throttle.accountLocks()).toEqual([]);
+  });
+
   it('lifting the lock (a reset, set-password) lets the account sign in again at once', async () => {
     for (let i = 0; i < ACCOUNT_MAX_FAILURES; i += 1) await attempt('asha', 'wrong password!', '192.0.2.92');
     expect(await attempt('asha', PASSWORD, '192.0.2.92')).toMatchObject({ ok: false, status: 429 });
@@ -321,7 +339,7 @@ describe('signing in', () => {
       [
         'asha',
         'sign-in-locked',
-        'locked for browsers that never signed in to it, for 15 minutes, after a failure from 192.0.2.85',
+        'locked for browsers that never signed in to it, for 15 minutes, after wrong passwords from 5 addresses (the last from 192.0.2.85)',
       ],
     ]);
     expect(rows.every((row) => !Number.isNaN(Date.parse(row.at)))).toBe(true);

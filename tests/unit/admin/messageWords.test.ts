@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { phoneNumber } from '../../../src/lib/phoneNumber.ts';
 import { replyHref } from '../../../src/server/admin/messageActions.ts';
-import type { StoredMessage } from '../../../src/server/contact/messageStore.ts';
+import { storedMessage } from '../contact/messageBuilder.ts';
 
 describe('phoneNumber (as the office reads and dials it)', () => {
   it.each([
@@ -16,14 +16,7 @@ describe('phoneNumber (as the office reads and dials it)', () => {
 });
 
 describe('replyHref (Reply by e-mail)', () => {
-  const message = {
-    id: 3,
-    received_at: '2026-11-26T06:36:17.109Z',
-    name: 'Dr. Sample Person',
-    email: 'sample.person@example.org',
-    phone: '',
-    message: 'Please send the CME schedule.\nThank you.',
-  } as StoredMessage;
+  const message = storedMessage({ received_at: '2026-11-26T06:36:17.109Z' });
 
   it('greets the sender and quotes the message, with its time in IST', () => {
     const href = new URL(replyHref(message));

@@ -3,23 +3,28 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createAdminServices, type EventAdminServices } from '../../../src/server/admin/adminServices.ts';
-import { handleArrangePhotos } from '../../../src/server/admin/photoArrangement.ts';
+import { arrangePhotos, arrangementInput } from '../../../src/server/admin/photoArrangement.ts';
 import type { AdminSession } from '../../../src/server/admin/sessions.ts';
 import { openDatabase } from '../../../src/server/database.ts';
 import { solidJpeg } from '../../solidJpeg.ts';
 
 const session: AdminSession = { userId: 1, username: 'asha', role: 'editor', csrfToken: 'x', expiresAt: 0 };
-const URL_ = 'http://127.0.0.1/Admin/edit/events/1/arrangement';
 
-const post = (body: string, type = 'application/json', method = 'POST') =>
-  new Request(URL_, { method, body: method === 'GET' ? null : body, headers: { 'Content-Type': type } });
-
-describe('POST /Admin/edit/events/<id>/arrangement', () => {
+/** The island's autosave as the action admin.events.arrange takes it: its input checked, then saved. */
+describe('the photos’ autosave (admin.events.arrange)', () => {
   let services: EventAdminServices;
   let eventId: number;
   let ids: number[];
-  const arrange = (request: Request, id: number | undefined = eventId) =>
-    handleArrangePhotos(request, { services, session }, id);
+  const arrange = (input: unknown, id: number = eventId) => {
+    const checked = arrangementInput.safeParse(input);
+    if (!checked.success) return { refused: checked.error.issues[0]?.message };
+    return arrangePhotos({ services, session }, id, checked.data) ?? { refused: 'gone' };
+  };
+  const saved = (input: unknown) => {
+    const answer = arrange(input);
+    if ('refused' in answer) throw new Error(`refused: ${answer.refused}`);
+    return answer;
+  };
 
   beforeAll(async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'photo-arrangement-'));
@@ -32,28 +37,23 @@ describe('POST /Admin/edit/events/<id>/arrangement', () => {
 
   describe('refuses, changing nothing', () => {
     it.each([
-      ['GET', () => post('', 'application/json', 'GET'), 405],
-      ['a form post', () => post('photos=1', 'application/x-www-form-urlencoded'), 415],
-      ['a body that is not JSON', () => post('{"photos":'), 400],
-      ['photos that are not a list', () => post('{"photos":"1,2","cover":null}'), 400],
-      ['an id that is not a number', () => post('{"photos":[{"id":"1","description":""}],"cover":null}'), 400],
+      ['nothing', undefined],
+      ['photos that are not a list', { photos: '1,2', cover: null }],
+      ['an id that is not a number', { photos: [{ id: '1', description: '' }], cover: null }],
+      ['a description too long', { photos: [{ id: 1, description: 'x'.repeat(301) }], cover: null }],
       [
-        'a description too long',
-        () => post(JSON.stringify({ photos: [{ id: 1, description: 'x'.repeat(301) }], cover: null })),
-        400,
+        'more photos than an event takes',
+        { photos: Array.from({ length: 61 }, (_, i) => ({ id: i + 1, description: '' })), cover: null },
       ],
-      ['a body too large', () => post(JSON.stringify({ photos: [], cover: null, padding: 'x'.repeat(270_000) })), 413],
-    ])('%s: %i', async (_case, request, status) => {
+      ['a base that is not an arrangement', { base: { photos: 'all' }, photos: [], cover: null }],
+    ])('%s', (_case, input) => {
       const before = services.events.get(eventId);
-      const answer = await arrange(request());
-      expect(answer.status).toBe(status);
-      expect(await answer.json()).toHaveProperty('error');
+      expect(arrange(input)).toHaveProperty('refused');
       expect(services.events.get(eventId)).toEqual(before);
     });
 
-    it('an event that does not exist: 404', async () => {
-      const answer = await arrange(post('{"photos":[],"cover":null}'), 9999);
-      expect(answer.status).toBe(404);
+    it('an event that does not exist (deleted meanwhile)', () => {
+      expect(arrange({ photos: [], cover: null }, 9999)).toEqual({ refused: 'gone' });
     });
   });
 
@@ -67,8 +67,8 @@ describe('POST /Admin/edit/events/<id>/arrangement', () => {
       ],
       cover: a,
     };
-    expect((await arrange(post(JSON.stringify(body)))).status).toBe(200);
-    expect((await arrange(post(JSON.stringify({ ...body, cover: c })))).status).toBe(200);
+    saved(body);
+    saved({ ...body, cover: c });
     const event = services.events.get(eventId);
     expect(event?.photos.map((photo) => [photo.id, photo.description])).toEqual([
       [c, 'Third, now first'],
@@ -96,22 +96,16 @@ describe('POST /Admin/edit/events/<id>/arrangement', () => {
     const edit = (photoId: number, description: string) =>
       base.photos.map((photo) => (photo.id === photoId ? { ...photo, description } : photo));
     // Tab A changes the first photo's caption; tab B, opened at the same version, the second's.
-    const tabA = await arrange(
-      post(JSON.stringify({ version: opened.version, base, photos: edit(first.id, 'From tab A'), cover: base.cover })),
-    );
-    expect(tabA.status).toBe(200);
+    saved({ version: opened.version, base, photos: edit(first.id, 'From tab A'), cover: base.cover });
     await services.events.removePhoto(eventId, third.id);
-    const tabB = await arrange(
-      post(JSON.stringify({ version: opened.version, base, photos: edit(second.id, 'From tab B'), cover: base.cover })),
-    );
-    const answer = await tabB.json();
-    expect(answer).toMatchObject({ saved: true, gone: [third.id], clashes: [] });
+    const answer = saved({ version: opened.version, base, photos: edit(second.id, 'From tab B'), cover: base.cover });
+    expect(answer).toMatchObject({ gone: [third.id], clashes: [] });
     const stored = services.events.get(eventId)?.photos.map((photo) => [photo.id, photo.description]);
     expect(stored).toEqual([
       [first.id, 'From tab A'],
       [second.id, 'From tab B'],
     ]);
-    expect(answer.photos.map((photo: { id: number }) => photo.id)).toEqual([first.id, second.id]);
+    expect(answer.photos.map((photo) => photo.id)).toEqual([first.id, second.id]);
     expect(answer.version).toBe(services.events.get(eventId)?.version);
   });
 
@@ -121,13 +115,9 @@ describe('POST /Admin/edit/events/<id>/arrangement', () => {
     if (!opened || !photo) throw new Error('no photo');
     const base = { photos: [{ id: photo.id, description: photo.description }], cover: photo.id };
     const send = (description: string) =>
-      arrange(
-        post(
-          JSON.stringify({ version: opened.version, base, photos: [{ id: photo.id, description }], cover: photo.id }),
-        ),
-      );
-    expect((await send('Saved first')).status).toBe(200);
-    const answer = await (await send('Typed later')).json();
+      saved({ version: opened.version, base, photos: [{ id: photo.id, description }], cover: photo.id });
+    send('Saved first');
+    const answer = send('Typed later');
     expect(answer.clashes).toEqual([
       'The description of photo 1 was changed in another tab or on another device meanwhile to “Saved first”; yours was not saved: “Typed later”.',
     ]);

@@ -50,6 +50,13 @@ describe('the calendar (parsed by ical.js)', () => {
     now,
   });
 
+  it('keeps today’s happenings once over: a webinar that has ended, an event whose report is up', () => {
+    const endedToday = { ...timedWebinar, uid: 'ended', day: '2026-11-26', time: '09:00' }; // ended 10 am IST
+    const reportToday = { ...pastEvent, uid: 'report', day: '2026-11-26', reported: true };
+    const listed = subscribedHappenings([endedToday, reportToday, timedWebinar], now).map((item) => item.uid);
+    expect(listed).toEqual([timedWebinar.uid, 'ended', 'report']);
+  });
+
   it('lists the upcoming and the last year’s happenings, not older ones, each with a stable UID', () => {
     const events = parseCalendar(text);
     expect(events.map((event) => event.uid)).toEqual([

@@ -3,7 +3,7 @@ import {
   eventDay,
   eventHappening,
   indiaDay,
-  isComingEvent,
+  isActivity,
   isUpcoming,
   pastOf,
   upcomingOf,
@@ -31,20 +31,41 @@ describe('what is upcoming', () => {
     expect(indiaDay(at('2027-09-16T18:30:00Z'))).toBe('2027-09-17');
   });
 
-  it('keeps a happening upcoming all through its day and past from the next', () => {
-    const item = happening('a', '2027-09-17', '19:00');
+  it('keeps a happening without a time upcoming all through its day and past from the next', () => {
+    const item = happening('a', '2027-09-17');
     expect(isUpcoming(item, at('2027-09-17T16:00:00Z'))).toBe(true);
     expect(isUpcoming(item, at('2027-09-17T18:29:00Z'))).toBe(true);
     expect(isUpcoming(item, at('2027-09-17T18:30:00Z'))).toBe(false);
   });
 
   it('says when a happening stops being upcoming (a home card, in the visitor’s browser), as isUpcoming decides', () => {
-    for (const day of ['2027-09-17', '2027-12-31', '2028-02-29']) {
-      const until = upcomingUntil({ day });
-      expect(isUpcoming({ day }, new Date(until.getTime() - 1))).toBe(true);
-      expect(isUpcoming({ day }, until)).toBe(false);
+    for (const [day, time] of [
+      ['2027-09-17', undefined],
+      ['2027-12-31', undefined],
+      ['2028-02-29', '19:00'],
+    ] as const) {
+      const until = upcomingUntil({ day, time });
+      expect(isUpcoming({ day, time }, new Date(until.getTime() - 1))).toBe(true);
+      expect(isUpcoming({ day, time }, until)).toBe(false);
     }
     expect(upcomingUntil({ day: '2027-12-31' }).toISOString()).toBe('2027-12-31T18:30:00.000Z');
+  });
+
+  it('keeps a webinar at 7 pm today upcoming until it ends, at 8 pm IST', () => {
+    const item = happening('a', '2027-09-17', '19:00');
+    expect(isUpcoming(item, at('2027-09-17T13:30:00Z'))).toBe(true); // 7 pm: going on
+    expect(isUpcoming(item, at('2027-09-17T14:29:00Z'))).toBe(true);
+    expect(isUpcoming(item, at('2027-09-17T14:30:00Z'))).toBe(false); // 8 pm: over
+  });
+
+  it('takes an event whose photos are up for past, even dated today or later', () => {
+    const record = { events_id: 7, events_title: 'Salem - CME', events_sub_title: '', events_date: '2027-09-17' };
+    const now = at('2027-09-17T05:00:00Z');
+    const report = eventHappening({ ...record, events_image: '/Admin/uploads/events/7/a.jpg' }, 'Salem');
+    const announced = eventHappening({ ...record, events_image: '' }, 'Salem');
+    expect(report && isUpcoming(report, now)).toBe(false);
+    expect(announced && isUpcoming(announced, now)).toBe(true);
+    expect(report && pastOf([report], now)).toEqual([report]);
   });
 
   it('lists the upcoming soonest first and the past newest first', () => {
@@ -112,15 +133,27 @@ describe('events as happenings', () => {
       place: 'Salem',
       path: '/Events/7',
       image: undefined,
+      reported: false,
     });
   });
 });
 
-describe('Monthly Activities leaves out the events to come', () => {
-  it('treats an event dated today or later in India as coming, and one without a readable date as not', () => {
-    const now = at('2026-11-26T10:00:00Z');
-    expect(isComingEvent({ events_date: '2026-11-26' }, now)).toBe(true);
-    expect(isComingEvent({ events_date: '2026-11-25' }, now)).toBe(false);
-    expect(isComingEvent({ events_date: 'November 2026' }, now)).toBe(false);
+describe('Monthly Activities: an event with photos, or dated today or earlier', () => {
+  const now = at('2026-11-26T10:00:00Z'); // 15:30 IST on the 26th
+  const photo = '/Admin/uploads/events/7/a.jpg';
+  it.each([
+    ['today’s report, with its photos', '2026-11-26', photo, true],
+    ['today’s event, its photos not up yet', '2026-11-26', '', true],
+    ['yesterday’s', '2026-11-25', '', true],
+    ['tomorrow’s, with photos (a report dated ahead)', '2026-11-27', photo, true],
+    ['tomorrow’s, without photos: still to come', '2026-11-27', '', false],
+    ['one without a readable date', 'November 2026', '', true],
+  ])('%s: %s', (_case, events_date, events_image, listed) => {
+    expect(isActivity({ events_date, events_image }, now)).toBe(listed);
+  });
+
+  it('counts today in India: 20:00 UTC on the 25th is the 26th there', () => {
+    expect(isActivity({ events_date: '2026-11-26', events_image: '' }, at('2026-11-25T20:00:00Z'))).toBe(true);
+    expect(isActivity({ events_date: '2026-11-26', events_image: '' }, at('2026-11-25T18:00:00Z'))).toBe(false);
   });
 });

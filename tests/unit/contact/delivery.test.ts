@@ -13,6 +13,7 @@ import { ContactMessageStore } from '../../../src/server/contact/messageStore.ts
 import type { ContactSettings, MailSettings } from '../../../src/server/contact/settings.ts';
 import { openDatabase } from '../../../src/server/database.ts';
 import { startSmtp } from './localSmtp.ts';
+import { storedMessage } from './messageBuilder.ts';
 
 const SECRET = Buffer.from('a-test-secret-that-is-long-enough-123456');
 const START = Date.UTC(2026, 10, 22, 10, 0, 0);
@@ -154,22 +155,11 @@ describe('e-mailing messages to the office', () => {
 
   it('keeps a visitor from adding mail headers through the name or e-mail', () => {
     const mail = composeMail(
-      {
-        id: 1,
-        received_at: new Date(START).toISOString(),
+      storedMessage({
         name: 'Eve\r\nBcc: everyone@example.net',
         email: 'eve@example.org\nBcc: x@example.net',
-        phone: '',
-        message: 'Hello',
         delivery_state: 'pending',
-        attempts: 0,
-        last_error: null,
-        sent_at: null,
-        status: 'inbox',
-        held_reason: '',
-        read_at: null,
-        handled_at: null,
-      },
+      }),
       mailSettings(25),
     );
     expect(mail.subject).toBe('Website message from Eve Bcc: everyone@example.net');

@@ -6,26 +6,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { formatMessages, messagesCsvFile } from '../../../src/server/contact/exportMessages.ts';
 import { ContactMessageStore, type StoredMessage } from '../../../src/server/contact/messageStore.ts';
+import { storedMessage } from './messageBuilder.ts';
 import { openDatabase } from '../../../src/server/database.ts';
 
-const older: StoredMessage = {
-  id: 1,
-  received_at: '2026-11-20T09:00:00.000Z',
-  name: 'Dr. Sample Person',
-  email: 'sample.person@example.org',
-  phone: '9876543210',
-  message: 'Please send the CME schedule.\nThank you.',
-  delivery_state: 'sent',
-  attempts: 1,
-  last_error: null,
-  sent_at: '2026-11-20T09:00:01.000Z',
-  status: 'inbox',
-  held_reason: '',
-  read_at: null,
-  handled_at: null,
-};
-const newer: StoredMessage = {
-  ...older,
+const older = storedMessage({ phone: '9876543210' });
+const newer = storedMessage({
   id: 2,
   received_at: '2026-11-21T09:00:00.000Z',
   name: '=HYPERLINK("http://evil.example.net")',
@@ -36,7 +21,7 @@ const newer: StoredMessage = {
   attempts: 2,
   last_error: 'connect ECONNREFUSED',
   sent_at: null,
-};
+});
 
 describe('formatMessages', () => {
   it('writes CSV that a spreadsheet reads safely: quoted, and formulas defused', () => {
@@ -55,7 +40,7 @@ describe('formatMessages', () => {
       'the admin’s CSV file',
       (message: StoredMessage) => messagesCsvFile([message]).split('\r\n')[1] ?? '',
       (cell: string) =>
-        `1,20/11/2026 14:30:00 IST,${cell},x@example.org,9876543210,m,e-mailed,20/11/2026 14:30:01 IST,Inbox,,`,
+        `1,20/11/2026 14:30:00 IST,${cell},x@example.org,'98765 43210,m,e-mailed,20/11/2026 14:30:01 IST,Inbox,,`,
     ],
     [
       'npm run messages -- --csv',
@@ -91,6 +76,16 @@ describe('formatMessages', () => {
   ])('defuses a cell that starts with %s', (_label, text) => {
     const row = messagesCsvFile([{ ...older, name: text }]).split('\r\n')[1] ?? '';
     expect(row).toMatch(/^1,20\/11\/2026 14:30:00 IST,"?'/);
+  });
+
+  it.each([
+    ['an Indian mobile with its country code', '919876543210', "'+91 98765 43210"],
+    ['an Indian mobile', '9876543210', "'98765 43210"],
+    ['a landline with its leading 0', '04222345678', "'04222345678"],
+    ['no phone', '', ''],
+  ])('the admin’s CSV file writes %s as text, as the admin shows it', (_case, phone, cell) => {
+    const row = messagesCsvFile([{ ...older, phone }]).split('\r\n')[1] ?? '';
+    expect(row.split(',')[4]).toBe(cell);
   });
 
   it('the admin’s CSV file starts with a UTF-8 byte-order mark and keeps non-Latin text', () => {

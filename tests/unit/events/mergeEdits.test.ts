@@ -87,7 +87,7 @@ describe('takeAnswer (the editor after its save’s answer)', () => {
     thumbnail: `/t/${id}.jpg`,
   });
 
-  it('takes other tabs’ changes, drops deleted photos, keeps what was typed since and uploads that finished since', () => {
+  it('takes other tabs’ changes, drops deleted photos, keeps what was typed since and uploads that finished since, in their places', () => {
     const sent = { photos: photos([1, 'Mine'], [2, ''], [3, ''], [4, '']), cover: 1 };
     const local = {
       photos: [photo(1, 'Mine, typed on '), photo(2, ''), photo(3, 'Typed since, not sent yet'), photo(9, '')],
@@ -102,10 +102,21 @@ describe('takeAnswer (the editor after its save’s answer)', () => {
       [1, 'Mine, typed on '],
       [2, 'From tab A'],
       [3, 'Typed since, not sent yet'],
-      [5, 'Added there'],
       [9, ''],
+      [5, 'Added there'],
     ]);
     expect(next.cover).toBe(1);
+  });
+
+  it('keeps a photo handed on since the save in its place, not at the end (uploads finishing late)', () => {
+    // Chosen 1, 2, 3, 4: the save went with 1 only; the answer has 1, 3, 4 (stored before 2, which arrived last).
+    const sent = { photos: photos([1, '']), cover: 1 };
+    const local = { photos: [photo(1, ''), photo(2, ''), photo(3, ''), photo(4, '')], cover: 1 };
+    const answer = {
+      photos: [photo(1, ''), photo(3, ''), photo(4, '')],
+      arrangement: { photos: photos([1, ''], [3, ''], [4, '']), cover: 1 },
+    };
+    expect(takeAnswer(sent, local, answer).photos.map((item) => item.id)).toEqual([1, 2, 3, 4]);
   });
 });
 

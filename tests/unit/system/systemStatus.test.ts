@@ -19,7 +19,7 @@ function facts(changes: Partial<SystemFacts> = {}): SystemFacts {
       },
       commit: COMMIT,
     },
-    backup: { dir: '/srv/isa-backups', intervalMs: 86_400_000, keep: 14, command: undefined },
+    backup: { dir: '/srv/isa-backups', intervalMs: 86_400_000, keep: 14, command: ['rclone', 'copy'] },
     lastBackup: { at: '2026-11-26T02:00:00.000Z', ok: true, folder: '/srv/isa-backups/isa-backup-x' },
     lastGoodBackup: { at: '2026-11-26T02:00:00.000Z', ok: true, folder: '/srv/isa-backups/isa-backup-x' },
     lastDrill: { at: '2026-11-26T02:01:00.000Z', ok: true, folder: '/srv/isa-backups/isa-backup-x' },
@@ -53,28 +53,54 @@ describe('the System page’s lines', () => {
     );
   });
 
-  it('mail off is amber and says what to set; failing for an hour is red, for less amber', () => {
+  it('mail off is amber and tells the maintainer what to set; failing for an hour is red, for less amber', () => {
     expect(level(statusLines(facts({ mail: { ...facts().mail, configured: false } })), 'mail')).toMatchObject({
       level: 'amber',
-      todo: expect.stringContaining('SMTP_URL'),
+      detail: expect.stringContaining('SMTP_URL'),
     });
     const failing = (since: string) =>
       level(statusLines(facts({ mail: { ...facts().mail, failing: { since, error: '535 auth failed' } } })), 'mail');
-    expect(failing('2026-11-26T08:59:00.000Z')).toMatchObject({ level: 'red', text: expect.stringContaining('535') });
+    expect(failing('2026-11-26T08:59:00.000Z')).toMatchObject({ level: 'red', detail: expect.stringContaining('535') });
     expect(failing('2026-11-26T09:30:00.000Z')).toMatchObject({ level: 'amber' });
+  });
+
+  it('the mail line follows the latest delivery: a failed test mail, then a message delivered, is fine again', () => {
+    const test = { at: '2026-11-26T08:00:00.000Z', ok: false, to: 'asha@example.org', error: '535 auth failed' };
+    const mail = (lastSentAt: string) =>
+      level(statusLines(facts({ mail: { ...facts().mail, test, lastSentAt } })), 'mail');
+    expect(mail('2026-11-26T07:00:00.000Z')).toMatchObject({ level: 'amber', detail: expect.stringContaining('535') });
+    expect(mail('2026-11-26T09:00:00.000Z')).toMatchObject({
+      level: 'green',
+      text: 'Mail works. The last message was delivered 26 Nov 2026, 14:30 IST.',
+    });
+  });
+
+  it('backups that stay on this machine (no BACKUP_COMMAND) are worth a look, and say so plainly', () => {
+    const line = level(statusLines(facts({ backup: { ...facts().backup, command: undefined } })), 'backup');
+    expect(line).toMatchObject({
+      level: 'amber',
+      text: 'The last backup was made 26 Nov 2026, 07:30 IST; the last 14 are kept. They are all on this server: if it breaks or is lost, the backups are lost with it.',
+      todo: 'Ask the person who looks after the server to have each backup copied to another place.',
+      detail: expect.stringMatching(/^BACKUP_COMMAND is not set: .* In \/srv\/isa-backups\/isa-backup-x\.$/),
+    });
+    expect(level(statusLines(facts()), 'backup')).toMatchObject({
+      level: 'green',
+      text: expect.stringContaining('copied to another place'),
+    });
   });
 
   it('no BACKUP_DIR, a failed backup or drill, a full disk and a merge not live are red', () => {
     expect(level(statusLines(facts({ backup: { ...facts().backup, dir: undefined } })), 'backup')).toMatchObject({
       level: 'red',
       mailed: false,
-      text: 'No backups are made: BACKUP_DIR is not set.',
+      text: 'No backups are made: the events, photos, messages and accounts are nowhere but on this server.',
+      detail: expect.stringContaining('BACKUP_DIR is not set'),
     });
     const failed = { at: '2026-11-26T09:00:00.000Z', ok: false, error: 'EACCES: permission denied' };
     expect(level(statusLines(facts({ lastBackup: failed })), 'backup')).toMatchObject({ level: 'red' });
     expect(
       level(statusLines(facts({ lastDrill: { ...failed, folder: '/srv/isa-backups/isa-backup-x' } })), 'drill'),
-    ).toMatchObject({ level: 'red', todo: expect.stringContaining('npm run restore -- --check') });
+    ).toMatchObject({ level: 'red', detail: expect.stringContaining('npm run restore -- --check') });
     const nearlyFull = { freeBytes: 1.5 * GB, totalBytes: 10 * GB };
     expect(level(statusLines(facts({ disks: { data: nearlyFull, backups: undefined } })), 'disk-data')).toMatchObject({
       level: 'red',
