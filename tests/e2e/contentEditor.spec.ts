@@ -48,9 +48,12 @@ test("a build without GitHub mode, given the App's settings, says the editor is 
     expect((await page.request.get(`${server.url}/keystatic`)).status()).toBe(404);
     await page.goto(`${server.url}/Admin`);
     await signIn(page);
+    // Said where the site's updates are: the System page.
+    await page.goto(`${server.url}/Admin/system`);
     await expect(page.getByRole('region', { name: 'Site updates' })).toContainText(
       'The content editor is switched off',
     );
+    await page.goto(`${server.url}/Admin`);
     // The door to the forms: in the navigation beside Events, Messages and Staff, and on the home,
     // saying that they are not set up here and who sets them up.
     const nav = page.getByRole('navigation', { name: 'Admin' });

@@ -81,7 +81,8 @@ const ACTIVITY: PhotoSlot = {
 const SONG_THUMBNAIL: PhotoSlot = {
   name: 'the song thumbnail on the home page',
   width: Math.round((CONTAINER - 2 * REM) / 2),
-  source: 'src/components/home/PublicAwareness.astro (two columns); src/components/home/SongVideo.astro .song-thumbnail img',
+  source:
+    'src/components/home/PublicAwareness.astro (two columns); src/components/home/SongVideo.astro .song-thumbnail img',
 };
 
 const HOME_VIDEO_POSTER: PhotoSlot = {
