@@ -23,7 +23,7 @@ import { loadPagePolicies } from '../src/server/securityHeaders.ts';
 import { createSiteServer } from '../src/server/http/siteServer.ts';
 import { readBackupSettings } from '../src/server/backup/backupSettings.ts';
 import { startServices } from '../src/server/services.ts';
-import { startUpkeep } from '../src/server/system/upkeep.ts';
+import { startBackgroundTasks } from '../src/server/system/backgroundTasks.ts';
 import { SettingsError } from '../src/server/settingFields.ts';
 import { readServerSettings, startupWarnings, type ServerSettings } from '../src/server/settings.ts';
 
@@ -112,7 +112,7 @@ console.info(
 );
 
 // The first owner's setup link while there is no account, the scheduled backups, the owners' alerts.
-const stopUpkeep = startUpkeep({
+const stopBackgroundTasks = startBackgroundTasks({
   services,
   backup: backupSettings,
   production: settings.production,
@@ -162,7 +162,7 @@ if (deployed) {
     routes: FIXED_ROUTES,
     notifyOwners: (subject, text) => notifyOwners(services.admin, subject, text),
     close: () => {
-      stopUpkeep();
+      stopBackgroundTasks();
       return services.close();
     },
   });
@@ -181,7 +181,7 @@ if (deployed) {
       void app
         .close()
         .then(() => {
-          stopUpkeep();
+          stopBackgroundTasks();
           return services.close();
         })
         .finally(() => process.exit(0));

@@ -3,7 +3,7 @@
  * those of the last year, built at each request from the content and the events source.
  */
 import type { APIRoute } from 'astro';
-import { allHappenings } from '../data/happenings.ts';
+import { allHappenings } from '../data/calendar.ts';
 import { getSite } from '../data/site.ts';
 import { calendarName, calendarText, subscribedHappenings } from '../lib/calendar/icsCalendar.ts';
 import { calendarResponse, sourceFailedResponse } from '../lib/calendar/responses.ts';

@@ -1,6 +1,6 @@
 /** The Atom feed of webinars and monthly activities (announced in every page's head). */
 import type { APIRoute } from 'astro';
-import { allHappenings } from '../data/happenings.ts';
+import { allHappenings } from '../data/calendar.ts';
 import { getSite } from '../data/site.ts';
 import { feedText } from '../lib/calendar/atomFeed.ts';
 import { feedResponse, sourceFailedResponse } from '../lib/calendar/responses.ts';

@@ -1,6 +1,6 @@
 /** "Add to calendar": one upcoming or past webinar or event as its own calendar file. */
 import type { APIRoute } from 'astro';
-import { allHappenings } from '../../data/happenings.ts';
+import { allHappenings } from '../../data/calendar.ts';
 import { getSite } from '../../data/site.ts';
 import { calendarName, calendarText } from '../../lib/calendar/icsCalendar.ts';
 import { calendarResponse, sourceFailedResponse } from '../../lib/calendar/responses.ts';

@@ -13,7 +13,7 @@ import { startServices, type SiteServices } from '../../../src/server/services.t
 import { currentAlerts } from '../../../src/server/system/ownerAlerts.ts';
 import { SystemState } from '../../../src/server/system/systemState.ts';
 import { sendTestMail } from '../../../src/server/system/testMail.ts';
-import { checkSystem } from '../../../src/server/system/upkeep.ts';
+import { checkSystem } from '../../../src/server/system/backgroundTasks.ts';
 import { startSmtp } from '../contact/localSmtp.ts';
 
 describe('owners are told by mail when a line turns red, once, and when it is mended', () => {

@@ -15,7 +15,7 @@ import { gatherFacts, type FactSources } from './systemFacts.ts';
 import { statusLines } from './systemStatus.ts';
 import { SystemState } from './systemState.ts';
 
-export interface UpkeepOptions {
+export interface BackgroundTaskOptions {
   services: SiteServices;
   backup: BackupSettings;
   /** In production a missing BACKUP_DIR is warned of at start. */
@@ -49,8 +49,8 @@ export async function checkSystem(services: SiteServices, backup: BackupSettings
   });
 }
 
-/** Starts the upkeep; gives the function that stops it. */
-export function startUpkeep({ services, backup, production, say, warn }: UpkeepOptions): () => void {
+/** Starts the background tasks; gives the function that stops them. */
+export function startBackgroundTasks({ services, backup, production, say, warn }: BackgroundTaskOptions): () => void {
   const { database, dataDir, publicOrigin } = services;
   const stops = [watchSetupLink(new SetupLinks(database, dataDir, publicOrigin), say)];
   const state = new SystemState(database);
