@@ -26,6 +26,8 @@ process.env.E2E_DATA_DIR = dataDir;
 const executablePath = findChromium();
 /** The content editor's browser tests (see the projects below). */
 const EDITOR_SPECS = /contentEditor(Forms|GitHub)\.spec\.ts$/;
+/** The deploy's tests: one serial chain of a few minutes, started first so that it does not end the run alone. */
+const DEPLOY_SPEC = /deploy\.spec\.ts$/;
 
 /** Browser tests run against the production build served by `npm start`, as users get it. */
 export default defineConfig({
@@ -58,7 +60,8 @@ export default defineConfig({
       testMatch: EDITOR_SPECS,
       use: { ...devices['Desktop Chrome'], trace: 'off', screenshot: 'only-on-failure' },
     },
-    { name: 'chromium', testIgnore: EDITOR_SPECS, use: { ...devices['Desktop Chrome'] } },
+    { name: 'deploy', testMatch: DEPLOY_SPEC, use: { ...devices['Desktop Chrome'] } },
+    { name: 'chromium', testIgnore: [EDITOR_SPECS, DEPLOY_SPEC], use: { ...devices['Desktop Chrome'] } },
   ],
   webServer: [
     {
