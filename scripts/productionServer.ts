@@ -30,10 +30,6 @@ async function answers(url: string): Promise<boolean> {
 export async function startProductionServer(
   port: number,
   tempPrefix: string,
-  /** Settings of this server's own (TRUST_PROXY for the sign-in bench). */
-  settings: Record<string, string> = {},
-  /** Arguments of scripts/start.ts (`--without=kept-answers` for the static-file bench). */
-  args: readonly string[] = [],
 ): Promise<RunningServer> {
   const url = `http://127.0.0.1:${port}`;
   // Measuring someone else's server by mistake would be worse than not measuring at all.
@@ -41,7 +37,7 @@ export async function startProductionServer(
     throw new Error(`Port ${port} is already in use; stop what listens there, or choose another port.`);
   // Builds can take a few minutes on a small machine: up to 5 minutes of asking.
   let shown = '';
-  const { stop } = await startProcess(process.execPath, ['scripts/start.ts', ...args], {
+  const { stop } = await startProcess(process.execPath, ['scripts/start.ts'], {
     what: 'The server',
     cwd: root,
     env: {
@@ -49,7 +45,6 @@ export async function startProductionServer(
       HOST: '127.0.0.1',
       PORT: String(port),
       DATA_DIR: mkdtempSync(path.join(tmpdir(), tempPrefix)),
-      ...settings,
     },
     stdio: ['ignore', 'pipe', 'inherit'],
     onSpawn: (child) =>
