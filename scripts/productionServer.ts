@@ -15,6 +15,8 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 export interface RunningServer {
   url: string;
+  /** Its process id (the load bench reads the CPU time it spends). */
+  pid?: number;
   /** Stops it with SIGTERM, as a process manager would, and waits for it to exit. */
   stop(): Promise<void>;
 }
@@ -37,7 +39,7 @@ export async function startProductionServer(
     throw new Error(`Port ${port} is already in use; stop what listens there, or choose another port.`);
   // Builds can take a few minutes on a small machine: up to 5 minutes of asking.
   let shown = '';
-  const { stop } = await startProcess(process.execPath, ['scripts/start.ts'], {
+  const { child, stop } = await startProcess(process.execPath, ['scripts/start.ts'], {
     what: 'The server',
     cwd: root,
     env: {
@@ -57,5 +59,5 @@ export async function startProductionServer(
     intervalMs: 500,
     attempts: 600,
   });
-  return { url, stop };
+  return { url, pid: child.pid, stop };
 }
