@@ -11,7 +11,7 @@ import { BUILD_INFO_FILE, siteUrlOf } from './src/lib/siteUrl.ts';
 import { EARLY_TAPS_HASH } from './src/lib/earlyTaps.ts';
 import { afterLoad } from './src/integrations/afterLoad/index.ts';
 import { devEventsApi } from './src/integrations/devEventsApi.ts';
-import { keptImages } from './src/integrations/keptImages/index.ts';
+import { noImageTransforms } from './src/integrations/noImageTransforms/index.ts';
 import { precompress } from './src/integrations/precompress.ts';
 import { searchIndex } from './src/integrations/searchIndex.ts';
 
@@ -92,7 +92,7 @@ export default defineConfig({
     keystatic(),
     afterLoad(),
     devEventsApi(),
-    keptImages(),
+    noImageTransforms(),
     recordBuild(site),
     searchIndex(),
     precompress(),
@@ -109,7 +109,7 @@ export default defineConfig({
   security: {
     // Astro refuses a form post (or a body-less POST) to a page, endpoint or action whose Origin is not the
     // request's; the site server hands Astro every request as one for the public origin, SITE_URL's, whatever
-    // Host it came with (src/server/http/publicOrigin.ts), so this is the one origin rule of what Astro serves.
+    // Host it came with (src/server/http/forwardedHeaders.ts), so this is the one origin rule of what Astro serves.
     checkOrigin: true,
     // The largest body an action reads: a contact message is far smaller, even with every character escaped.
     actionBodySizeLimit: 64 * 1024,

@@ -29,10 +29,7 @@ async function answers(url: string): Promise<boolean> {
   }
 }
 
-export async function startProductionServer(
-  port: number,
-  tempPrefix: string,
-): Promise<RunningServer> {
+export async function startProductionServer(port: number, tempPrefix: string): Promise<RunningServer> {
   const url = `http://127.0.0.1:${port}`;
   // Measuring someone else's server by mistake would be worse than not measuring at all.
   if (await answers(url))

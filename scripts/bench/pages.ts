@@ -9,6 +9,7 @@
  */
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
+import { createRequire } from 'node:module';
 import { mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -21,6 +22,8 @@ import { median, table } from './report.ts';
 const root = path.resolve(import.meta.dirname, '../..');
 const REPORTS = path.join(root, 'reports/lighthouse');
 const RC = path.join(root, 'lighthouserc.json');
+/** lhci's command line (the package's `bin`; it has no other entry). */
+const LHCI = createRequire(import.meta.url).resolve('@lhci/cli/src/cli.js');
 const PORT = Number(process.env.BENCH_PORT ?? 4671);
 const ATTEMPTS = 3;
 const rcSchema = z.object({ ci: z.object({ collect: z.object({ numberOfRuns: z.number().int().positive() }) }) });
@@ -63,7 +66,7 @@ function figures(): string {
 /** lhci with `args` (and the project's lighthouserc.json), in REPORTS; its exit code. */
 async function lhci(args: string[]): Promise<number> {
   // Not spawnSync: this process must go on reading the server's output, or the server stalls writing it.
-  const child = spawn(path.join(root, 'node_modules/.bin/lhci'), [...args, `--config=${RC}`], {
+  const child = spawn(process.execPath, [LHCI, ...args, `--config=${RC}`], {
     cwd: REPORTS,
     stdio: 'inherit',
   });

@@ -4,7 +4,7 @@
  * (`reply.hijack()`), so no onSend hook, nor @fastify/compress, sees its answers: `compression` does, as in Astro's
  * Express example, with the write callbacks it drops kept (./compressOnTheWay.ts). The site's own, each saying why:
  * the headers (one hook; which: ../securityHeaders.ts), 405 and 501 (methods.ts), case redirects, the request lines,
- * refused bodies' connections (unreadBodies.ts).
+ * refused bodies' connections (unreadBodies.ts), pictures made at build (../builtImages.ts).
  */
 import http from 'node:http';
 import type { Socket } from 'node:net';
@@ -14,6 +14,7 @@ import Fastify, { LogController, type FastifyPluginAsync, type FastifyReply, typ
 import pino from 'pino';
 import { canonicalSpelling } from '../../lib/routes.ts';
 import { JSON_ANSWER_HEADERS } from '../endpoints/jsonAnswer.ts';
+import { builtImageRoutes } from '../builtImages.ts';
 import type { ProxyTrust } from '../settings.ts';
 import { isSiteMethod, METHOD_NOT_ALLOWED } from '../pageMethods.ts';
 import { SECURITY_HEADERS } from '../securityHeaders.ts';
@@ -26,8 +27,9 @@ import { closeIfBodyLeftLong } from './unreadBodies.ts';
 const HEADER_LIST = Object.entries(SECURITY_HEADERS);
 
 /**
- * Hashed build assets (/_astro/...) as @fastify/static sends them, 304s included (set here only, in place of
- * @fastify/send's `public, max-age=0`). Astro's answers there (no such file) are not kept for a year.
+ * Hashed build assets (/_astro/...) and the pictures made from them (/_image?href=/_astro/...) as @fastify/static
+ * sends them, 304s included (set here only, in place of @fastify/send's `public, max-age=0`). Astro's answers there
+ * (no such file) are not kept for a year.
  */
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
@@ -99,9 +101,10 @@ export async function createSiteServer(astro: NodeHandler, options: SiteServerOp
       dotfiles: 'ignore', // Left to Astro (its 404), as a path with no file.
       setHeaders: (reply) => {
         reply.header('Vary', 'Accept-Encoding'); // As before, and the plugin then adds no lower-case one.
-        if (reply.request.url.startsWith('/_astro/')) reply.header('Cache-Control', IMMUTABLE);
+        if (/^\/_(astro\/|image)/.test(reply.request.url)) reply.header('Cache-Control', IMMUTABLE);
       },
     });
+    await app.register(builtImageRoutes(options.clientDir)); // GET /_image: pictures made at build, only.
   }
 
   /** Hands the request to Astro, which writes its answer to Node's response (compressed on the way). */
