@@ -9,7 +9,6 @@ import { fileURLToPath } from 'node:url';
 import { loadEnv } from 'vite';
 import { BUILD_INFO_FILE, siteUrlOf } from './src/lib/siteUrl.ts';
 import { EARLY_TAPS_HASH } from './src/lib/earlyTaps.ts';
-import { afterLoad } from './src/integrations/afterLoad/index.ts';
 import { devEventsApi } from './src/integrations/devEventsApi.ts';
 import { noImageTransforms } from './src/integrations/noImageTransforms/index.ts';
 import { precompress } from './src/integrations/precompress.ts';
@@ -90,7 +89,6 @@ export default defineConfig({
   integrations: [
     react(),
     keystatic(),
-    afterLoad(),
     devEventsApi(),
     noImageTransforms(),
     recordBuild(site),

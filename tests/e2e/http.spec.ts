@@ -140,30 +140,6 @@ for (const path of [...PAGE_ROUTES.map((route) => route.path), '/event-22', '/Ev
   });
 }
 
-for (const path of ['/Gallery', '/event-22', '/Events/1', '/monthly-activities', '/search']) {
-  test(`${path} fetches its islands' code only after the page has loaded (client:afterload)`, async ({ page }) => {
-    // The header's logos come a second late, holding the load event back, as a slow picture would; an island
-    // hydrated when the browser is first idle would fetch its code meanwhile.
-    await page.route(/isa-logo/, async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 1000));
-      await route.continue();
-    });
-    await page.goto(path);
-    await settled(page);
-    const timings = await page.evaluate(() => {
-      const [navigation] = performance.getEntriesByType('navigation');
-      const loaded = navigation instanceof PerformanceNavigationTiming ? navigation.loadEventStart : Number.NaN;
-      const scripts = performance
-        .getEntriesByType('resource')
-        .filter((entry) => new URL(entry.name).pathname.startsWith('/_astro/') && entry.name.endsWith('.js'));
-      return { loaded, starts: scripts.map((entry) => entry.startTime) };
-    });
-    expect(timings.loaded).toBeGreaterThan(0);
-    expect(timings.starts.length).toBeGreaterThan(0);
-    for (const start of timings.starts) expect(start).toBeGreaterThanOrEqual(timings.loaded);
-  });
-}
-
 test.describe('pages rendered on demand are revalidated', () => {
   for (const path of ['/Events/1', '/sitemap.xml']) {
     test(`${path} has an ETag and answers 304 when the browser holds the same version`, async ({ request }) => {
