@@ -8,7 +8,6 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadEnv } from 'vite';
 import { BUILD_INFO_FILE, siteUrlOf } from './src/lib/siteUrl.ts';
-import { EARLY_TAPS_HASH } from './src/lib/earlyTaps.ts';
 import { devEventsApi } from './src/integrations/devEventsApi.ts';
 import { noImageTransforms } from './src/integrations/noImageTransforms/index.ts';
 import { precompress } from './src/integrations/precompress.ts';
@@ -126,8 +125,6 @@ export default defineConfig({
         "base-uri 'self'",
         "form-action 'self'",
       ],
-      // The one inline script Astro does not bundle (src/components/layout/EarlyTaps.astro).
-      scriptDirective: { hashes: [EARLY_TAPS_HASH] },
     },
   },
   vite: { plugins: [shareServerModules()] },
