@@ -12,7 +12,7 @@ import { eventsApiRoutes } from '../../src/server/api/eventsRoutes.ts';
 import type { EventsSource } from '../../src/server/events/EventsSource.ts';
 import { openEventsSource } from '../../src/server/events/index.ts';
 import { readEventsSettings } from '../../src/server/events/settings.ts';
-import { NON_PAGE_POLICY } from '../../src/server/http/contentSecurityPolicy.ts';
+import { NON_PAGE_POLICY } from '../../src/server/securityHeaders.ts';
 import { listeningSiteServer } from './listeningSiteServer.ts';
 import { SECURITY_HEADERS } from '../../src/server/securityHeaders.ts';
 import { parseProxyTrust, readStoreSettings } from '../../src/server/settings.ts';

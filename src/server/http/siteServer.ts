@@ -1,30 +1,26 @@
 /**
  * The site's HTTP server: a Fastify app in front of @astrojs/node's middleware-mode handler, with @fastify/static
  * (the build's .br/.gz copies), `trustProxy`, Fastify's timeouts and pino. Astro writes to Node's response itself
- * (`reply.hijack()`), so no onSend hook, nor @fastify/compress, sees its answers: `compression` does, as in Astro's
- * Express example, with the write callbacks it drops kept (./compressOnTheWay.ts). The site's own, each saying why:
- * the headers (one hook; which: ../securityHeaders.ts), 405 and 501 (methods.ts), case redirects, the request lines,
- * refused bodies' connections (unreadBodies.ts), pictures made at build (../builtImages.ts).
+ * (`reply.hijack()`), so `compression` compresses its answers (./compressOnTheWay.ts), not @fastify/compress. The
+ * site's own pieces each say why: headers (../securityHeaders.ts), methods.ts, unreadBodies.ts, ../builtImages.ts.
  */
 import http from 'node:http';
 import type { Socket } from 'node:net';
 import send from '@fastify/send';
 import fastifyStatic from '@fastify/static';
 import Fastify, { LogController, type FastifyPluginAsync, type FastifyReply, type FastifyRequest } from 'fastify';
+import onHeaders from 'on-headers';
 import pino from 'pino';
 import { canonicalSpelling } from '../../lib/routes.ts';
 import { JSON_ANSWER_HEADERS } from '../endpoints/jsonAnswer.ts';
 import { builtImageRoutes } from '../builtImages.ts';
 import type { ProxyTrust } from '../settings.ts';
 import { isSiteMethod, METHOD_NOT_ALLOWED } from '../pageMethods.ts';
-import { SECURITY_HEADERS } from '../securityHeaders.ts';
-import { watchSecurityPolicy } from './contentSecurityPolicy.ts';
+import { policyFor, SECURITY_HEADERS } from '../securityHeaders.ts';
 import { normalizeForwarded } from './forwardedHeaders.ts';
 import { compressOnTheWay } from './compressOnTheWay.ts';
 import { answerClientError, refuseConnect } from './methods.ts';
 import { closeIfBodyLeftLong } from './unreadBodies.ts';
-
-const HEADER_LIST = Object.entries(SECURITY_HEADERS);
 
 /**
  * Hashed build assets (/_astro/...) and the pictures made from them (/_image?href=/_astro/...) as @fastify/static
@@ -100,7 +96,7 @@ export async function createSiteServer(astro: NodeHandler, options: SiteServerOp
   /** Hands the request to Astro, which writes its answer to Node's response (compressed on the way). */
   const toAstro = (request: FastifyRequest, reply: FastifyReply) => {
     reply.hijack();
-    compress.handle(request.raw, reply.raw, () => void astro(request.raw, reply.raw));
+    compress(request.raw, reply.raw, () => void astro(request.raw, reply.raw));
   };
 
   // First for every request, one hook with a callback (not three promises): headers, addresses, refusals.
@@ -109,9 +105,13 @@ export async function createSiteServer(astro: NodeHandler, options: SiteServerOp
     const pathname = pathOf(url);
     const response = reply.raw;
     responses.set(raw.socket, response);
-    for (const [name, value] of HEADER_LIST) response.setHeader(name, value);
+    for (const [name, value] of Object.entries(SECURITY_HEADERS)) response.setHeader(name, value);
     const isRead = method === 'GET' || method === 'HEAD';
-    watchSecurityPolicy(response, { pathname, isRead }, options.pagePolicy);
+    // Set when the headers are complete, whoever wrote them (no onSend hook sees Astro's): which, policyFor says.
+    onHeaders(response, () => {
+      const policy = policyFor(response, { pathname, isRead }, options.pagePolicy);
+      if (policy) response.setHeader('Content-Security-Policy', policy);
+    });
     normalizeForwarded(raw, request.ip, publicOrigin);
     closeIfBodyLeftLong(raw, response);
     if (!isSiteMethod(method))
