@@ -28,6 +28,8 @@ const PORT = Number(process.env.BENCH_PORT ?? 4671);
 const BUSIEST_HOUR_VISITS = 1000;
 const HOUR_SECONDS = 3600;
 const TARGET_RATIO = 1.5;
+/** autocannons sharing a phase's rate, started evenly over a second (runPhase says why). */
+const SENDERS = 10;
 /** A visit: the pages in turn, and on Monthly Activities a change of place (which fetches the events list). */
 const VISIT = ['/', '/monthly-activities', '/Events/1', '/past-webinars'];
 /** What Chromium sends; the rest of a request's headers are the recorded ones that matter to the server. */
@@ -91,21 +93,40 @@ interface Phase {
   visitsPerHour: number;
 }
 
-/** Sends `visit` to `url` at `visitsPerHour` for `seconds`; the latencies of every answer, and what failed. */
-function runPhase(url: string, visit: autocannon.Request[], visitsPerHour: number, seconds: number) {
-  const rate = Math.max(1, Math.round((visitsPerHour / HOUR_SECONDS) * visit.length));
+/** One autocannon sending `visit` at `rate` requests a second for `seconds`: each answer's latency, and what failed. */
+function sendAt(url: string, visit: autocannon.Request[], rate: number, seconds: number) {
   const latencies: number[] = [];
-  return new Promise<{ rate: number; latencies: number[]; failed: number }>((resolve, reject) => {
+  return new Promise<{ latencies: number[]; failed: number }>((resolve, reject) => {
     const instance = autocannon(
       // Each connection sends at most 10 requests a second, so the rate, not the connections, sets the load.
       { url, requests: visit, overallRate: rate, connections: Math.ceil(rate / 10), duration: seconds },
       (error: unknown, result: autocannon.Result) => {
         if (error) reject(error instanceof Error ? error : new Error(String(error)));
-        else resolve({ rate, latencies, failed: result.non2xx + result.errors + result.timeouts });
+        else resolve({ latencies, failed: result.non2xx + result.errors + result.timeouts });
       },
     );
     instance.on('response', (_client, _status, _bytes, responseTime) => latencies.push(responseTime));
   });
+}
+
+/**
+ * Sends `visit` to `url` at `visitsPerHour` for `seconds`. autocannon's rate sends each second's requests at once
+ * at the start of the second, so a load as one autocannon would come as one burst a second, which visitors do not
+ * make; SENDERS of them, started evenly over a second, spread it.
+ */
+async function runPhase(url: string, visit: autocannon.Request[], visitsPerHour: number, seconds: number) {
+  const rate = Math.max(SENDERS, Math.round((visitsPerHour / HOUR_SECONDS) * visit.length));
+  const senders = Array.from({ length: SENDERS }, async (_, index) => {
+    await new Promise((resolve) => setTimeout(resolve, (1000 * index) / SENDERS));
+    const share = Math.floor(rate / SENDERS) + (index < rate % SENDERS ? 1 : 0);
+    return sendAt(url, visit, share, seconds);
+  });
+  const results = await Promise.all(senders);
+  return {
+    rate,
+    latencies: results.flatMap((result) => result.latencies),
+    failed: results.reduce((sum, result) => sum + result.failed, 0),
+  };
 }
 
 const { values } = parseArgs({
