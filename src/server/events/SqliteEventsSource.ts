@@ -33,8 +33,6 @@ export class SqliteEventsSource implements EventsSource {
   // Prepared once: every page view and API call runs one of these.
   readonly #listEvents: StatementSync;
   readonly #eventDetails: StatementSync;
-  readonly #revision: StatementSync;
-  readonly #changes: StatementSync;
   readonly #publicPhoto: StatementSync;
   readonly #alive: StatementSync;
 
@@ -50,8 +48,6 @@ export class SqliteEventsSource implements EventsSource {
        WHERE events_id = ? AND EXISTS (SELECT 1 FROM events WHERE events.events_id = event_images.events_id AND published = 1)
        ORDER BY sort_order, id`,
     );
-    this.#revision = db.prepare('SELECT revision FROM events_revision');
-    this.#changes = db.prepare('SELECT total_changes() AS changes');
     this.#publicPhoto = db.prepare(
       `SELECT 1 AS found FROM event_images i JOIN events e USING (events_id) WHERE i.event_image = ? AND e.published = 1
        UNION ALL SELECT 1 FROM events WHERE events_image = ? AND published = 1 LIMIT 1`,
@@ -66,24 +62,6 @@ export class SqliteEventsSource implements EventsSource {
   isPublicPhoto(relativePath: string): boolean {
     const sitePath = `${UPLOADS_PATH}${relativePath}`;
     return this.#publicPhoto.get(sitePath, sitePath) !== undefined;
-  }
-
-  /**
-   * The store's events revision, which triggers raise on every change to events and photos made
-   * by any connection, this one included (see database.ts).
-   */
-  listVersion(): string | undefined {
-    const revision = this.#revision.get()?.['revision'];
-    return typeof revision === 'number' ? String(revision) : undefined;
-  }
-
-  /**
-   * The rows this connection (the server's one: its admin's saves) has inserted, updated or
-   * deleted since it opened, in any table, triggers' changes included: SQLite's total_changes(),
-   * which reads no table, so takes no lock.
-   */
-  changesHere(): number {
-    return Number(this.#changes.get()?.['changes']);
   }
 
   async listEvents(): Promise<EventRecord[]> {

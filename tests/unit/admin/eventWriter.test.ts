@@ -4,7 +4,6 @@ import path from 'node:path';
 import type { DatabaseSync } from 'node:sqlite';
 import sharp from 'sharp';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { EventsListText } from '../../../src/server/api/eventsListText.ts';
 import { openDatabase } from '../../../src/server/database.ts';
 import { DiskCache } from '../../../src/server/diskCache.ts';
 import { UnknownEventError } from '../../../src/server/events/eventFields.ts';
@@ -66,25 +65,6 @@ describe('EventWriter', () => {
       [draft, false, 1],
       [published, true, 0],
     ]);
-  });
-
-  it('changes the list version with every write on the same connection, so the ready answer follows', async () => {
-    const answers = new EventsListText(source);
-    const versions = [source.listVersion()];
-    const before = await answers.current();
-    const id = writer.upsert(fields);
-    versions.push(source.listVersion());
-    expect(await answers.current()).not.toBe(before);
-    const added = await writer.addPhoto(id, await photo());
-    versions.push(source.listVersion());
-    writer.arrangePhotos(id, [{ id: added.id, description: 'Changed' }]);
-    versions.push(source.listVersion());
-    await writer.removePhoto(id, added.id);
-    versions.push(source.listVersion());
-    await writer.remove(id);
-    versions.push(source.listVersion());
-    expect(new Set(versions).size).toBe(versions.length);
-    expect(JSON.parse(await answers.current())).toEqual({ records: [] });
   });
 
   it('stores photos under random names in the event’s folder, the first as the cover', async () => {
