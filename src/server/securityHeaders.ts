@@ -35,7 +35,7 @@ export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
 /** Directives only a header can carry, added here (the one place) to every policy. */
 const HEADER_ONLY_DIRECTIVES = "frame-ancestors 'none'";
 
-export function withHeaderOnlyDirectives(policy: string): string {
+function withHeaderOnlyDirectives(policy: string): string {
   const trimmed = policy.trim().replace(/;$/, '');
   return trimmed.includes('frame-ancestors') ? trimmed : `${trimmed}; ${HEADER_ONLY_DIRECTIVES}`;
 }
