@@ -1,7 +1,8 @@
 /**
- * Resized event photos: made with sharp (auto-rotated, never enlarged, WebP) the first time one
- * of the fixed widths is asked for (src/lib/events/photoVariants.ts; any other is refused before
- * anything is read), then kept in the photo cache under DATA_DIR/cache/photos (a DiskCache:
+ * Resized event photos: made with sharp (auto-rotated, never enlarged, WebP) in each of the fixed
+ * widths (src/lib/events/photoVariants.ts; any other is refused before anything is read) as a
+ * photo is stored, or the first time one is asked for (the society's backend's photos; a copy the
+ * bounded cache let go), then kept in the photo cache under DATA_DIR/cache/photos (a DiskCache:
  * bounded in size, the least recently used files going first). A file's name comes from the
  * photo's path, its version and the width, so a changed photo gets new files; concurrent
  * requests for the same file share one resize, and resizes are made one at a time, so that
@@ -54,6 +55,11 @@ export async function resizedPhoto(
     inFlight.set(key, pending);
   }
   return pending;
+}
+
+/** Makes the copies of every width of `photo` (at `relativePath`) that the cache lacks, one resize at a time. */
+export async function makeResizedCopies(cache: DiskCache, relativePath: string, photo: EventPhoto): Promise<void> {
+  for (const width of PHOTO_WIDTHS) await resizedPhoto(cache, relativePath, photo, width);
 }
 
 /** Deletes the resized copies of the photo at `relativePath` in its `version` (when the photo is deleted). */

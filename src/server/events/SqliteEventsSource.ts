@@ -1,5 +1,4 @@
 /** The embedded events store: SQLite in DATA_DIR, photos under DATA_DIR/uploads. */
-import { readFile, stat } from 'node:fs/promises';
 import type { DatabaseSync, StatementSync } from 'node:sqlite';
 import { wasRemoved } from './eventNumbers.ts';
 import {
@@ -9,7 +8,7 @@ import {
   type EventRecord,
 } from '../../lib/events/eventRecords.ts';
 import { UPLOADS_PATH } from '../../lib/events/fixImagePath.ts';
-import { contentTypeOf, photoVersion, resolveUpload } from '../uploads.ts';
+import { readStoredPhoto } from '../uploads.ts';
 import { transaction } from '../database.ts';
 import type { EventPhoto, EventsSource } from './EventsSource.ts';
 
@@ -72,17 +71,8 @@ export class SqliteEventsSource implements EventsSource {
     return this.#eventDetails.all(eventId).map((row) => eventImageRecordSchema.parse(row));
   }
 
-  async openPhoto(relativePath: string): Promise<EventPhoto | undefined> {
-    const file = resolveUpload(this.#uploadsDir, relativePath);
-    const contentType = file && contentTypeOf(file);
-    if (!file || !contentType) return undefined;
-    const [info, bytes] = await Promise.all([stat(file), readFile(file)]);
-    return {
-      bytes: new Uint8Array(bytes),
-      contentType,
-      version: photoVersion(info),
-      lastModified: info.mtime,
-    };
+  openPhoto(relativePath: string): Promise<EventPhoto | undefined> {
+    return readStoredPhoto(this.#uploadsDir, relativePath);
   }
 
   /** Whether event `id` was deleted (its page says it was removed: eventNumbers.ts). */
