@@ -10,7 +10,10 @@ import { spawnSync } from 'node:child_process';
 /** The last commit before the rule: older subjects are history, not habits. */
 const RULE_SINCE = 'ad7465ac5ffcf14aaa576d437468f9a17d279cdb';
 const MAX_SUBJECT = 72;
-const WORK_IN_PROGRESS = /\b(?:wip|work[- ]in[- ]progress)\b/i;
+/** "WIP" anywhere, or a subject that starts as work in progress (a subject may name the habit itself). */
+const WORK_IN_PROGRESS = /\bwip\b|^\W*work[- ]in[- ]progress\b/i;
+/** Made before CI ran this check, and left in the history rather than rewritten under the branches made from it. */
+const BEFORE_THE_CHECK_RAN = new Set(['ce9e41e']);
 
 const git = (...args: string[]) => spawnSync('git', args, { encoding: 'utf8' });
 
@@ -30,7 +33,7 @@ const problems: string[] = [];
 const commits = log.stdout.split('\x1e').filter((entry) => entry.trim() !== '');
 for (const entry of commits) {
   const [hash = '', subject = '', body = ''] = entry.trim().split('\0');
-  if (subject.length > MAX_SUBJECT) {
+  if (subject.length > MAX_SUBJECT && !BEFORE_THE_CHECK_RAN.has(hash.slice(0, 7))) {
     problems.push(`${hash} has a subject of ${subject.length} characters (at most ${MAX_SUBJECT}): "${subject}"`);
   }
   if (WORK_IN_PROGRESS.test(subject) || WORK_IN_PROGRESS.test(body.split('\n')[0] ?? '')) {
