@@ -9,7 +9,7 @@ import { z } from 'astro/zod';
 import { clearSessionCookie } from '../server/admin/adminGuard.ts';
 import { signInAddress } from '../server/admin/returnPath.ts';
 import { SESSION_COOKIE } from '../server/admin/sessions.ts';
-import { changeOwnPassword } from '../server/admin/staffActions.ts';
+import { changeOwnPassword } from '../server/admin/staffService.ts';
 import { readContactSettings } from '../server/contact/settings.ts';
 import { tellDeploy, underDeploy } from '../server/release/serveRelease.ts';
 import { getServices } from '../server/services.ts';

@@ -2,7 +2,7 @@
  * The forms of the admin's pages for someone not signed in, as Astro Actions (`actions.adminEntry.*`): sign in,
  * Forgot your password, choose a password with a one-time link, make the first owner with the setup link. Each
  * hands its fields to the function that checks, counts and audits them (signIn.ts, forgotPassword.ts,
- * staffActions.ts, firstOwner.ts); a refusal keeps its status and words (429 with Retry-After). See
+ * staffService.ts, firstOwner.ts); a refusal keeps its status and words (429 with Retry-After). See
  * ./adminAction.ts for what all admin actions share.
  */
 import { ActionError, defineAction, type ActionAPIContext } from 'astro:actions';
@@ -14,7 +14,7 @@ import { forgotPassword } from '../server/admin/forgotPassword.ts';
 import { SESSION_COOKIE } from '../server/admin/sessions.ts';
 import { SetupLinks } from '../server/admin/setupLink.ts';
 import { signIn } from '../server/admin/signIn.ts';
-import { acceptLink } from '../server/admin/staffActions.ts';
+import { acceptLink } from '../server/admin/staffService.ts';
 import { getServices } from '../server/services.ts';
 import { formText, logged, refusal } from './adminAction.ts';
 

@@ -3,7 +3,7 @@
  * posted to, /Admin/events/<id>: its address names it, never a field), preview it as it stands, the photos island's
  * autosave of their order, descriptions and cover (called by the island on its event's page, as JSON), and the
  * pages that ask first: delete the event with its photos, or one photo. Each hands its checked input to
- * eventActions.ts or photoArrangement.ts, which save or delete and audit; see ./adminAction.ts for what all admin
+ * eventService.ts or photoArrangement.ts, which save or delete and audit; see ./adminAction.ts for what all admin
  * actions share. (Where events come from the society's backend, the admin guard answers these pages 404 before an
  * action runs.)
  */
@@ -12,7 +12,7 @@ import { z } from 'astro/zod';
 import { getSite } from '../data/site.ts';
 import { parseId } from '../lib/parseId.ts';
 import { signedInEditor } from '../server/admin/adminGuard.ts';
-import { deleteEvent, deletePhoto, eventPreview, saveEventForm } from '../server/admin/eventActions.ts';
+import { deleteEvent, deletePhoto, eventPreview, saveEventForm } from '../server/admin/eventService.ts';
 import { eventFormInput, formFieldsOf } from '../server/admin/eventForm.ts';
 import { arrangePhotos, arrangementInput } from '../server/admin/photoArrangement.ts';
 import { adminAction, logged, recordNumber as id, refusal } from './adminAction.ts';
@@ -26,7 +26,7 @@ const GONE = 'There is no such event or photo: it may have been deleted already.
 export const events = {
   /**
    * Answers the form's next state as data, whatever it is (saved: where to go; else the form as sent with what to
-   * correct, or as stored after a clash): the page shows it with its status (eventActions.ts, EventFormPage).
+   * correct, or as stored after a clash): the page shows it with its status (eventService.ts, EventFormPage).
    */
   save: defineAction({
     accept: 'form',

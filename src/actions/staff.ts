@@ -1,6 +1,6 @@
 /**
  * The forms of /Admin/staff (owners only) as Astro Actions: invite a colleague, reset a colleague's password, make
- * a link not yet used anew, change a role, unlock a locked account; and of the pages that ask first: remove an account, withdraw a link. Each hands its fields to the staff functions (staffActions.ts,
+ * a link not yet used anew, change a role, unlock a locked account; and of the pages that ask first: remove an account, withdraw a link. Each hands its fields to the staff functions (staffService.ts,
  * staffLinks.ts: they check the owner, the name, the role and the address, audit the change and give the words
  * for the page); see ./adminAction.ts for what all admin actions share.
  */
@@ -13,7 +13,7 @@ import {
   resetColleague,
   unlockColleague,
   withdrawLink,
-} from '../server/admin/staffActions.ts';
+} from '../server/admin/staffService.ts';
 import { renewLink } from '../server/admin/staffLinks.ts';
 import { adminAction, formText as text, recordNumber as linkId } from './adminAction.ts';
 

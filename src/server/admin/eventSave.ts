@@ -1,5 +1,5 @@
 /**
- * Saving the event form (eventActions.ts shows it). An existing event's form carries the version
+ * Saving the event form (eventService.ts shows it). An existing event's form carries the version
  * it was shown at and what it showed (hidden fields `version`, `base` and, from the photos,
  * `photos_base`): what the office changed is merged field by field into what is stored now
  * (mergeEdits.ts), so a save from an older tab never writes over another tab's changes; a field

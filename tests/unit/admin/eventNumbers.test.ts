@@ -4,7 +4,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { createAdminServices } from '../../../src/server/admin/adminServices.ts';
-import { saveEventForm } from '../../../src/server/admin/eventActions.ts';
+import { saveEventForm } from '../../../src/server/admin/eventService.ts';
 import type { AdminSession } from '../../../src/server/admin/sessions.ts';
 import { openDatabase } from '../../../src/server/database.ts';
 import { SqliteEventsSource } from '../../../src/server/events/SqliteEventsSource.ts';

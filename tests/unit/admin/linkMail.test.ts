@@ -8,7 +8,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { acceptLink, inviteColleague } from '../../../src/server/admin/staffActions.ts';
+import { acceptLink, inviteColleague } from '../../../src/server/admin/staffService.ts';
 import { readServerSettings } from '../../../src/server/settings.ts';
 import { startServices, type SiteServices } from '../../../src/server/services.ts';
 import { readableText, startSmtp } from '../contact/localSmtp.ts';

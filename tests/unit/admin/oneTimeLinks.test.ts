@@ -14,7 +14,7 @@ import {
   removeColleague,
   resetColleague,
   withdrawLink,
-} from '../../../src/server/admin/staffActions.ts';
+} from '../../../src/server/admin/staffService.ts';
 import { openDatabase } from '../../../src/server/database.ts';
 
 const ORIGIN = 'https://isa.example.org';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { eventPreview, photoInWords } from '../../../src/server/admin/eventActions.ts';
+import { eventPreview, photoInWords } from '../../../src/server/admin/eventService.ts';
 import type { AdminEvent } from '../../../src/server/events/eventFields.ts';
 
 const PLACES = ['Tamil Nadu', 'Salem', 'Madurai'];
