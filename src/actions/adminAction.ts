@@ -7,12 +7,32 @@
  * the page's words: data when it worked, a refusal with its status and words when it did not; anything else is
  * logged and answered with words that name no path or stack (Astro would send the error's own message).
  */
-import { ActionError, isInputError, type ActionAPIContext } from 'astro:actions';
+import { ActionError, isInputError, type ActionAPIContext, type ActionClient } from 'astro:actions';
 import { z } from 'astro/zod';
 import { signedIn } from '../server/admin/adminGuard.ts';
 
 /** The namespaces of the admin's actions, and the mode of the admin guard each needs (src/middleware.ts). */
 export const ADMIN_ACTIONS = { 'admin.': 'signed-in', 'adminEntry.': 'signed-out' } as const;
+
+/** An action as `context.callAction` takes any, with a form's fields. */
+type FormAction = ActionClient<unknown, 'form', undefined>;
+
+/**
+ * The action `name` names in `actions` (src/actions/index.ts's `server`: "admin.events.save"), or undefined: only
+ * the tree's own keys are followed, so no name reaches a prototype or a property of an action.
+ */
+export function actionNamed(actions: object, name: string): FormAction | undefined {
+  let node: unknown = actions;
+  for (const key of name.split('.')) {
+    if (typeof node !== 'object' || node === null || !Object.hasOwn(node, key)) return undefined;
+    node = Reflect.get(node, key);
+  }
+  return isAction(node) ? node : undefined;
+}
+
+function isAction(value: unknown): value is FormAction {
+  return typeof value === 'function' && 'orThrow' in value;
+}
 
 /** Said for a form field no page of the admin sends so (a hidden field changed, a page from before an update). */
 export const FORM_NOT_READ =

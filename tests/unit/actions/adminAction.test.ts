@@ -1,10 +1,11 @@
 import type { ActionAPIContext } from 'astro:actions';
-import { ActionError } from 'astro:actions';
+import { ActionError, defineAction } from 'astro:actions';
 // Astro makes it from its input schema's issues; `astro:actions` does not export it.
 import { ActionInputError } from '../../../node_modules/astro/dist/actions/runtime/client.js';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   FORM_NOT_READ,
+  actionNamed,
   actionOnThisPage,
   adminAction,
   formRefusal,
@@ -111,5 +112,26 @@ describe('formRefusal: what a page says after its form was refused', () => {
 
   it('says the form could not be read when the error names no field', () => {
     expect(formRefusal(new ActionInputError([]))).toEqual({ message: FORM_NOT_READ, fields: {} });
+  });
+});
+
+describe('actionNamed: the action a form post names (src/middleware.ts runs it with the guard’s fields)', () => {
+  const save = defineAction({ accept: 'form', handler: () => 'saved' });
+  const actions = { admin: { events: { save } }, adminEntry: {} };
+
+  it('finds an action by its dotted name', () => {
+    expect(actionNamed(actions, 'admin.events.save')).toBe(save);
+  });
+
+  it.each([
+    ['an action no one defined', 'admin.events.publish'],
+    ['a namespace, not an action', 'admin.events'],
+    ['a property of an action', 'admin.events.save.orThrow'],
+    ['an object’s prototype', 'admin.__proto__'],
+    ['a property every object has', 'admin.constructor'],
+    ['a method of a prototype', 'admin.events.hasOwnProperty'],
+    ['nothing', ''],
+  ])('refuses %s', (_label, name) => {
+    expect(actionNamed(actions, name)).toBeUndefined();
   });
 });
