@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { MAX_PASSWORD_LENGTH, passwordProblem } from './passwords.ts';
 import { ADMIN_ROLES } from './roles.ts';
 
-export const MAX_USERNAME_LENGTH = 64;
+const MAX_USERNAME_LENGTH = 64;
 
 /** A new account's name: letters, digits and . _ @ - (compared without regard to letter case: users.ts). */
 export const usernameSchema = z
@@ -40,7 +40,7 @@ export const emailSchema = z
 export const roleSchema = z.enum(ADMIN_ROLES, { error: 'Please choose a role: owner or editor.' });
 
 /** A new password: the rules of passwords.ts (length, no space at either end). */
-export const newPasswordSchema = z.string({ error: 'Fill in the password.' }).superRefine((password, context) => {
+const newPasswordSchema = z.string({ error: 'Fill in the password.' }).superRefine((password, context) => {
   const problem = passwordProblem(password);
   if (problem) context.addIssue({ code: 'custom', message: problem });
 });

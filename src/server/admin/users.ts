@@ -50,20 +50,20 @@ function userOf(row: UserRow): AdminUser {
   };
 }
 
-export function checkedName(username: string): string {
+function checkedName(username: string): string {
   const parsed = usernameSchema.safeParse(username);
   if (!parsed.success) throw new AccountError(parsed.error.issues[0]?.message ?? 'The user name is not valid.');
   return parsed.data;
 }
 
 /** An e-mail address for reset links, or '' for none. */
-export function checkedEmail(email: string): string {
+function checkedEmail(email: string): string {
   const parsed = emailSchema.safeParse(email);
   if (!parsed.success) throw new AccountError(parsed.error.issues[0]?.message ?? 'The e-mail address is not valid.');
   return parsed.data;
 }
 
-export function checkedPassword(password: string): string {
+function checkedPassword(password: string): string {
   const problem = passwordProblem(password);
   if (problem) throw new AccountError(problem);
   return password;
