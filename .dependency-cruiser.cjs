@@ -64,7 +64,11 @@ module.exports = {
       '^(src/(actions|pages|components|layouts|islands|data|integrations)|scripts|tests)/',
     ),
     layer('the-site-never-runs-the-deploy', '^src/(actions|pages|middleware)', '^(src/deploy|scripts|tests)/'),
-    layer('commands-never-reach-tests', '^scripts/', '^tests/'),
+    // The benches (scripts/bench/) measure the site as its browser tests run it, with the same rigs.
+    {
+      ...layer('commands-never-reach-tests', '^scripts/', '^tests/'),
+      from: { path: '^scripts/', pathNot: '^scripts/bench/' },
+    },
   ],
   options: {
     doNotFollow: { path: 'node_modules' },

@@ -8,10 +8,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadEnv } from 'vite';
 import { BUILD_INFO_FILE, siteUrlOf } from './src/lib/siteUrl.ts';
-import { EARLY_TAPS_HASH } from './src/lib/earlyTaps.ts';
-import { afterLoad } from './src/integrations/afterLoad/index.ts';
 import { devEventsApi } from './src/integrations/devEventsApi.ts';
-import { keptImages } from './src/integrations/keptImages/index.ts';
+import { noImageTransforms } from './src/integrations/noImageTransforms/index.ts';
 import { precompress } from './src/integrations/precompress.ts';
 import { searchIndex } from './src/integrations/searchIndex.ts';
 
@@ -90,9 +88,8 @@ export default defineConfig({
   integrations: [
     react(),
     keystatic(),
-    afterLoad(),
     devEventsApi(),
-    keptImages(),
+    noImageTransforms(),
     recordBuild(site),
     searchIndex(),
     precompress(),
@@ -128,8 +125,6 @@ export default defineConfig({
         "base-uri 'self'",
         "form-action 'self'",
       ],
-      // The one inline script Astro does not bundle (src/components/layout/EarlyTaps.astro).
-      scriptDirective: { hashes: [EARLY_TAPS_HASH] },
     },
   },
   // No Markdown here has code to highlight: Shiki (Astro's default) would add inline styles the policy refuses.

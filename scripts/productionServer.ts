@@ -15,6 +15,8 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 export interface RunningServer {
   url: string;
+  /** Its process id (the load bench reads the CPU time it spends). */
+  pid?: number;
   /** Stops it with SIGTERM, as a process manager would, and waits for it to exit. */
   stop(): Promise<void>;
 }
@@ -27,21 +29,14 @@ async function answers(url: string): Promise<boolean> {
   }
 }
 
-export async function startProductionServer(
-  port: number,
-  tempPrefix: string,
-  /** Settings of this server's own (TRUST_PROXY for the sign-in bench). */
-  settings: Record<string, string> = {},
-  /** Arguments of scripts/start.ts (`--without=kept-answers` for the static-file bench). */
-  args: readonly string[] = [],
-): Promise<RunningServer> {
+export async function startProductionServer(port: number, tempPrefix: string): Promise<RunningServer> {
   const url = `http://127.0.0.1:${port}`;
   // Measuring someone else's server by mistake would be worse than not measuring at all.
   if (await answers(url))
     throw new Error(`Port ${port} is already in use; stop what listens there, or choose another port.`);
   // Builds can take a few minutes on a small machine: up to 5 minutes of asking.
   let shown = '';
-  const { stop } = await startProcess(process.execPath, ['scripts/start.ts', ...args], {
+  const { child, stop } = await startProcess(process.execPath, ['scripts/start.ts'], {
     what: 'The server',
     cwd: root,
     env: {
@@ -49,7 +44,6 @@ export async function startProductionServer(
       HOST: '127.0.0.1',
       PORT: String(port),
       DATA_DIR: mkdtempSync(path.join(tmpdir(), tempPrefix)),
-      ...settings,
     },
     stdio: ['ignore', 'pipe', 'inherit'],
     onSpawn: (child) =>
@@ -62,5 +56,5 @@ export async function startProductionServer(
     intervalMs: 500,
     attempts: 600,
   });
-  return { url, stop };
+  return { url, pid: child.pid, stop };
 }

@@ -140,11 +140,6 @@ const app = await createSiteServer((request, response) => handler(request, respo
   timeouts: settings.timeouts,
   // Every built file, and the copies compressed at build time (src/integrations/precompress.ts).
   clientDir: path.join(built, 'client'),
-  // `--without=kept-answers` and `--without=precompressed`: for the static-file bench only (scripts/bench/static.ts).
-  without: process.argv.flatMap((arg) => {
-    const piece = arg.startsWith('--without=') ? arg.slice('--without='.length) : undefined;
-    return piece === 'kept-answers' || piece === 'precompressed' ? [piece] : [];
-  }),
   // The events API, answered by Fastify routes rather than Astro (src/server/api/eventsRoutes.ts), and
   // under `npm run deploy`, GitHub's release webhook when it has a secret (src/server/release/deployWebhook.ts).
   routes: async (server) => {

@@ -13,7 +13,7 @@
  * - an action's refusal says its status's own words, and, refused for now (src/actions/contact.ts), when to try
  *   again: Retry-After;
  * - a page's Content-Security-Policy names only the inline code that page has (src/server/securityHeaders.ts),
- *   and the site server adds frame-ancestors to it, as to every policy (src/server/http/contentSecurityPolicy.ts);
+ *   and the site server adds frame-ancestors to it, as to every policy (policyFor in src/server/securityHeaders.ts);
  * - gives answers to GET an ETag and a 304 on a match (see src/server/endpoints/conditionalRequests.ts;
  *   prerendered files get theirs from the static file server).
  */

@@ -1,152 +1,187 @@
 /**
- * The load tests of `npm run bench`: autocannon with fixed connections against
- * POST /Admin/api/events_list and GET / (and GET /healthz, which the site server answers without
- * Astro, to show what each layer costs), each beside a bare node:http server
- * (scripts/replayServer.ts) replaying the very answer the site gave (status, headers, body
- * bytes); prints requests per second, p50 and p99 latency, and the site's share of the bare
- * server's rate.
+ * `npm run bench:load`: the society's busiest hour and 20 times it, side by side in one run, through Caddy with the
+ * project's deploy/Caddyfile in front of the production server (the sample events), as production runs.
+ *
+ * The busiest hour follows a mail to all 4,000 members (BUSIEST_HOUR_VISITS below). A visit is what a phone's browser
+ * asks for on VISIT: the pages, their scripts and pictures as it scrolls through each, and the events list when it
+ * uses Monthly Activities' filter, recorded once in Chromium at the start. autocannon sends those requests at a fixed
+ * rate (the busiest hour's, then 20 times it, then the first again), and each phase's latencies give its p50, p95 and
+ * p99, and the server's CPU time per request (which holds on a busy machine where times do not). Target: the p95
+ * at 20 times at most 1.5 times the p95 at rest (the lower of the two rest phases).
+ *
+ *   npm run bench:load [-- --seconds 20] [--visits 1000]
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import http from 'node:http';
-import os from 'node:os';
-import path from 'node:path';
+import { readFileSync } from 'node:fs';
+import { parseArgs } from 'node:util';
+import { chromium, type Page } from '@playwright/test';
 import autocannon from 'autocannon';
-import { PER_CONNECTION_HEADERS, type RecordedAnswer } from '../replayServer.ts';
-import { startProcess, type StartedProcess } from '../startProcess.ts';
-import { connections, duration } from './options.ts';
-import { table } from './report.ts';
+import { startCaddy } from '../../tests/e2e/caddyFront.ts';
+import { CHROMIUM_ARGS, ensureChromium } from '../chromium.ts';
+import { startProductionServer } from '../productionServer.ts';
+import { percentile, table } from './report.ts';
 
-/** What Chromium sends. */
-const BROWSER_ENCODINGS = 'gzip, deflate, br, zstd';
-const WARM_UP_SECONDS = 2;
+const PORT = Number(process.env.BENCH_PORT ?? 4671);
+/**
+ * The busiest hour, in visits: a quarter of the 4,000 members, each following the mail's link within the same hour
+ * (a generous bound: mails to a membership are opened by fewer than half and clicked by a few in a hundred, over a day).
+ */
+const BUSIEST_HOUR_VISITS = 1000;
+const HOUR_SECONDS = 3600;
+const TARGET_RATIO = 1.5;
+/** autocannons sharing a phase's rate, started evenly over a second (runPhase says why). */
+const SENDERS = 10;
+/** A visit: the pages in turn, and on Monthly Activities a change of place (which fetches the events list). */
+const VISIT = ['/', '/monthly-activities', '/Events/1', '/past-webinars'];
+/** What Chromium sends; the rest of a request's headers are the recorded ones that matter to the server. */
+const ENCODINGS = 'gzip, deflate, br, zstd';
+const KEPT_HEADERS = ['content-type', 'accept'];
 
-interface Scenario {
-  name: string;
-  method: 'GET' | 'POST';
-  path: string;
-  headers: Record<string, string>;
-}
-
-/** One request to `baseUrl`, answered in full: what the site sent, minus per-connection headers. */
-function record(baseUrl: string, scenario: Scenario): Promise<RecordedAnswer> {
-  return new Promise((resolve, reject) => {
-    const request = http.request(new URL(scenario.path, baseUrl), {
-      method: scenario.method,
-      headers: scenario.headers,
-    });
-    request.on('response', (response) => {
-      const chunks: Buffer[] = [];
-      response.on('data', (chunk: Buffer) => chunks.push(chunk));
-      response.on('end', () => {
-        const headers: [string, string][] = [];
-        for (let index = 0; index + 1 < response.rawHeaders.length; index += 2) {
-          const name = response.rawHeaders[index] ?? '';
-          if (!PER_CONNECTION_HEADERS.has(name.toLowerCase()))
-            headers.push([name, response.rawHeaders[index + 1] ?? '']);
-        }
-        resolve({ status: response.statusCode ?? 0, headers, body: Buffer.concat(chunks).toString('base64') });
-      });
-      response.on('error', reject);
-    });
-    request.on('error', reject);
-    request.end();
-  });
-}
-
-async function startBareServer(answer: RecordedAnswer, port: number): Promise<StartedProcess & { url: string }> {
-  const folder = mkdtempSync(path.join(os.tmpdir(), 'isa-bench-answer-'));
-  const file = path.join(folder, 'answer.json');
-  writeFileSync(file, JSON.stringify(answer));
-  const url = `http://127.0.0.1:${port}`;
-  const started = await startProcess(process.execPath, ['scripts/replayServer.ts', file, String(port)], {
-    what: `The bare server (port ${port})`,
-    ready: async () => {
-      await fetch(url, { method: 'HEAD' });
-      return true;
-    },
-    intervalMs: 100,
-    attempts: 100,
-    cleanUp: () => rmSync(folder, { recursive: true, force: true }),
-  });
-  return { ...started, url };
-}
-
-async function load(url: string, scenario: Scenario, seconds: number) {
-  const result = await autocannon({
-    url: new URL(scenario.path, url).href,
-    method: scenario.method,
-    headers: scenario.headers,
-    connections,
-    duration: seconds,
-  });
-  const failed = result.non2xx + result.errors + result.timeouts;
-  if (failed > 0) {
-    throw new Error(`${scenario.name} against ${url}: ${failed} of ${result.requests.total} requests failed`);
-  }
-  return result;
-}
-
-/** Load-tests `siteUrl` and a bare server on `barePort` replaying its answers, and prints the figures. */
-export async function loadReport(siteUrl: string, barePort: number) {
-  const scenarios: Scenario[] = [
-    {
-      name: 'POST /Admin/api/events_list',
-      method: 'POST',
-      path: '/Admin/api/events_list',
-      // What the Monthly Activities island sends.
-      headers: { Accept: 'application/json', Origin: siteUrl, 'Accept-Encoding': BROWSER_ENCODINGS },
-    },
-    { name: 'GET / (compressed)', method: 'GET', path: '/', headers: { 'Accept-Encoding': BROWSER_ENCODINGS } },
-    { name: 'GET / (uncompressed)', method: 'GET', path: '/', headers: { 'Accept-Encoding': 'identity' } },
-    // Answered by the site server itself, before Astro: what the server costs without Astro.
-    {
-      name: 'GET /healthz (no Astro)',
-      method: 'GET',
-      path: '/healthz',
-      headers: { 'Accept-Encoding': BROWSER_ENCODINGS },
-    },
-  ];
-  console.info(
-    `\nLoad tests: autocannon, ${duration} s, ${connections} connections, after a ${WARM_UP_SECONDS} s warm-up; the bare server replays the site's own answer\n`,
-  );
-  const rows: string[][] = [];
-  for (const scenario of scenarios) {
-    const answer = await record(siteUrl, scenario);
-    if (answer.status !== 200) throw new Error(`${scenario.name} answered ${answer.status}`);
-    const bare = await startBareServer(answer, barePort);
-    try {
-      const replayed = await record(bare.url, scenario);
-      if (replayed.body !== answer.body || JSON.stringify(replayed.headers) !== JSON.stringify(answer.headers)) {
-        throw new Error(`The bare server does not answer ${scenario.name} as the site does`);
-      }
-      const measured: Record<'site' | 'bare', Awaited<ReturnType<typeof load>>> = {
-        site: await (async () => {
-          await load(siteUrl, scenario, WARM_UP_SECONDS);
-          return load(siteUrl, scenario, duration);
-        })(),
-        bare: await (async () => {
-          await load(bare.url, scenario, WARM_UP_SECONDS);
-          return load(bare.url, scenario, duration);
-        })(),
-      };
-      const bytes = Buffer.from(answer.body, 'base64').byteLength;
-      const encoding = answer.headers.find(([name]) => name.toLowerCase() === 'content-encoding')?.[1] ?? 'none';
-      for (const server of ['site', 'bare'] as const) {
-        const result = measured[server];
-        rows.push([
-          server === 'site' ? scenario.name : '',
-          server,
-          result.requests.average.toFixed(0),
-          result.latency.p50.toFixed(0),
-          result.latency.p99.toFixed(0),
-          server === 'site' ? `${(bytes / 1024).toFixed(1)} (${encoding})` : '',
-          server === 'site' ? (result.requests.average / measured.bare.requests.average).toFixed(2) : '',
-        ]);
-      }
-      console.info(`  measured ${scenario.name}`);
-    } finally {
-      await bare.stop();
+async function scrollThrough(page: Page) {
+  await page.evaluate(async () => {
+    for (let y = 0; y < document.body.scrollHeight; y += window.innerHeight / 2) {
+      window.scrollTo(0, y);
+      await new Promise((resolve) => setTimeout(resolve, 50));
     }
+  });
+  await page.waitForLoadState('networkidle');
+}
+
+/** The requests a phone's browser sends to `baseUrl` on one visit, in order (its cache kept between pages). */
+async function recordVisit(baseUrl: string): Promise<autocannon.Request[]> {
+  const browser = await chromium.launch({ executablePath: ensureChromium(), args: CHROMIUM_ARGS });
+  const requests: autocannon.Request[] = [];
+  try {
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+    const page = await context.newPage();
+    page.on('request', (request) => {
+      const url = new URL(request.url());
+      if (url.origin !== baseUrl) return;
+      const sent = request.headers();
+      const headers = Object.fromEntries(KEPT_HEADERS.flatMap((name) => (sent[name] ? [[name, sent[name]]] : [])));
+      const method = request.method() === 'POST' ? 'POST' : 'GET';
+      const body = request.postData() ?? undefined;
+      requests.push({
+        method,
+        path: url.pathname + url.search,
+        headers: { ...headers, 'accept-encoding': ENCODINGS },
+        body,
+      });
+    });
+    for (const path of VISIT) {
+      await page.goto(baseUrl + path, { waitUntil: 'networkidle' });
+      await scrollThrough(page);
+      if (path === '/monthly-activities') {
+        await page.getByLabel('Place').selectOption({ index: 1 });
+        await page.waitForLoadState('networkidle');
+      }
+    }
+  } finally {
+    await browser.close();
   }
-  console.info(`\n${table(['answer', 'server', 'req/s', 'p50 ms', 'p99 ms', 'body KiB', 'site/bare'], rows)}\n`);
+  return requests;
+}
+
+/** The CPU time process `pid` has used, in ms (Linux's /proc: user and system time, in ticks of 10 ms). */
+function cpuMs(pid: number | undefined): number {
+  if (pid === undefined) return NaN;
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
+interface Phase {
+  name: string;
+  visitsPerHour: number;
+}
+
+/** One autocannon sending `visit` at `rate` requests a second for `seconds`: each answer's latency, and what failed. */
+function sendAt(url: string, visit: autocannon.Request[], rate: number, seconds: number) {
+  const latencies: number[] = [];
+  return new Promise<{ latencies: number[]; failed: number }>((resolve, reject) => {
+    const instance = autocannon(
+      // Each connection sends at most 10 requests a second, so the rate, not the connections, sets the load.
+      { url, requests: visit, overallRate: rate, connections: Math.ceil(rate / 10), duration: seconds },
+      (error: unknown, result: autocannon.Result) => {
+        if (error) reject(error instanceof Error ? error : new Error(String(error)));
+        else resolve({ latencies, failed: result.non2xx + result.errors + result.timeouts });
+      },
+    );
+    instance.on('response', (_client, _status, _bytes, responseTime) => latencies.push(responseTime));
+  });
+}
+
+/**
+ * Sends `visit` to `url` at `visitsPerHour` for `seconds`. autocannon's rate sends each second's requests at once
+ * at the start of the second, so a load as one autocannon would come as one burst a second, which visitors do not
+ * make; SENDERS of them, started evenly over a second, spread it.
+ */
+async function runPhase(url: string, visit: autocannon.Request[], visitsPerHour: number, seconds: number) {
+  const rate = Math.max(SENDERS, Math.round((visitsPerHour / HOUR_SECONDS) * visit.length));
+  const senders = Array.from({ length: SENDERS }, async (_, index) => {
+    await new Promise((resolve) => setTimeout(resolve, (1000 * index) / SENDERS));
+    const share = Math.floor(rate / SENDERS) + (index < rate % SENDERS ? 1 : 0);
+    return sendAt(url, visit, share, seconds);
+  });
+  const results = await Promise.all(senders);
+  return {
+    rate,
+    latencies: results.flatMap((result) => result.latencies),
+    failed: results.reduce((sum, result) => sum + result.failed, 0),
+  };
+}
+
+const { values } = parseArgs({
+  options: {
+    seconds: { type: 'string', default: '20' },
+    visits: { type: 'string', default: String(BUSIEST_HOUR_VISITS) },
+  },
+});
+const seconds = Number(values.seconds);
+/** The visits an hour at rest (`--visits`, for a what-if; the target is for BUSIEST_HOUR_VISITS). */
+const busiest = Number(values.visits);
+if (!(seconds > 0) || !(busiest > 0)) throw new Error('--seconds and --visits take a number above 0');
+
+const site = await startProductionServer(PORT, 'isa-bench-');
+const front = await startCaddy(PORT);
+try {
+  const visit = await recordVisit(front.url);
+  const perVisit = `${visit.length} requests (${visit.filter((request) => request.method === 'POST').length} POST)`;
+  console.info(`\nA visit (${VISIT.join(', ')}, scrolled through; a change of place): ${perVisit}`);
+  const phases: Phase[] = [
+    { name: 'at rest', visitsPerHour: busiest },
+    { name: '20 times', visitsPerHour: busiest * 20 },
+    { name: 'at rest again', visitsPerHour: busiest },
+  ];
+  await runPhase(front.url, visit, busiest, 3); // Warm-up, not counted.
+  const rows: string[][] = [];
+  const p95: Record<string, number> = {};
+  for (const phase of phases) {
+    const cpuBefore = cpuMs(site.pid);
+    const { rate, latencies, failed } = await runPhase(front.url, visit, phase.visitsPerHour, seconds);
+    const cpuPerRequest = (cpuMs(site.pid) - cpuBefore) / latencies.length;
+    p95[phase.name] = percentile(latencies, 0.95);
+    rows.push([
+      phase.name,
+      String(phase.visitsPerHour),
+      String(rate),
+      (latencies.length / seconds).toFixed(0),
+      percentile(latencies, 0.5).toFixed(1),
+      percentile(latencies, 0.95).toFixed(1),
+      percentile(latencies, 0.99).toFixed(1),
+      cpuPerRequest.toFixed(2),
+      String(failed),
+    ]);
+  }
+  console.info(
+    `\nThrough Caddy, ${seconds} s a phase\n${table(['phase', 'visits/h', 'req/s sent', 'answered/s', 'p50 ms', 'p95 ms', 'p99 ms', 'server CPU ms/req', 'failed'], rows)}`,
+  );
+  const rest = Math.min(p95['at rest'] ?? NaN, p95['at rest again'] ?? NaN);
+  const ratio = (p95['20 times'] ?? NaN) / rest;
+  const met = ratio <= TARGET_RATIO && rows.every((row) => row.at(-1) === '0');
+  console.info(
+    `\np95 at 20 times / p95 at rest: ${ratio.toFixed(2)} (target at most ${TARGET_RATIO}): ${met ? 'met' : 'MISSED'}`,
+  );
+  if (!met) process.exitCode = 1;
+} finally {
+  await front.stop();
+  await site.stop();
 }

@@ -10,16 +10,21 @@ export interface IslandImageOptions {
   sizes: string;
 }
 
-export async function islandImage(image: ImageMetadata, { widths, sizes }: IslandImageOptions): Promise<IslandImage> {
+/** What islandImage() asks of getImage(): WebP in the `widths` the picture has (none wider than it). */
+export function islandImageTransform(image: ImageMetadata, { widths, sizes }: IslandImageOptions) {
   const usable = widths.filter((width) => width <= image.width);
   const chosen = usable.length > 0 ? usable : [image.width];
-  const largest = Math.max(...chosen);
-  const result = await getImage({ src: image, width: largest, widths: chosen, sizes, format: 'webp' });
+  return { src: image, width: Math.max(...chosen), widths: chosen, sizes, format: 'webp' } as const;
+}
+
+export async function islandImage(image: ImageMetadata, options: IslandImageOptions): Promise<IslandImage> {
+  const transform = islandImageTransform(image, options);
+  const result = await getImage(transform);
   return {
     src: result.src,
     srcset: result.srcSet.attribute,
-    sizes,
-    width: largest,
-    height: Math.round((largest * image.height) / image.width),
+    sizes: transform.sizes,
+    width: transform.width,
+    height: Math.round((transform.width * image.height) / image.width),
   };
 }

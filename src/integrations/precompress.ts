@@ -8,9 +8,9 @@
  *    accepts in place of the original, with its own length and ETag and `Vary: Accept-Encoding`, and the original
  *    when it accepts none or the copy is missing; a copy is never answered at its own path (`/index.html.br` is
  *    Astro's 404).
- * Why: compressing the same bytes on every request instead (brotli at quality 4, as `compression` does for Astro's
- * answers) brings the pages asked for with brotli to a twentieth of Caddy's `file_server` serving these copies
- * (`npm run bench -- --only static --without precompressed`, docs/performance.md).
+ * Why: brotli's highest quality is too slow for each request, and it is what puts the home page's first answer in
+ * a phone's first round trip: 12.8 KB against 15.3 KB at the quality 4 `compression` uses on the way, past the 14.6 KB
+ * a new connection carries first (docs/performance.md: the largest paint's target).
  *
  * Runs last among the build steps (astro.config.mjs), after the search index is written.
  */

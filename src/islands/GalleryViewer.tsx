@@ -4,12 +4,11 @@
  * optimised photo or the video with its controls. The close button, Escape and a click on the
  * backdrop close it, and focus returns to the item's button.
  */
-import { useCallback, useRef, useState } from 'react';
+import { useCallback, useState } from 'react';
 import type { IslandImage } from '../lib/islandImage.ts';
 import { ModalDialog } from './ModalDialog.tsx';
 import { ResponsiveImage } from './ResponsiveImage.tsx';
 import './GalleryViewer.css';
-import { useEarlyTap } from './useEarlyTap.ts';
 
 export type GalleryViewerItem =
   | { type: 'image'; alt: string; thumbnail: IslandImage; large: IslandImage }
@@ -23,18 +22,14 @@ export function GalleryViewer({ items }: GalleryViewerProps) {
   const [openIndex, setOpenIndex] = useState<number | null>(null);
   const open = openIndex === null ? undefined : items[openIndex];
   const close = useCallback(() => setOpenIndex(null), []);
-  // A tap on an item before the island hydrated opens it now (src/islands/useEarlyTap.ts).
-  const grid = useRef<HTMLUListElement>(null);
-  useEarlyTap(grid);
 
   return (
     <>
-      <ul className="gallery-grid card-grid" ref={grid}>
+      <ul className="gallery-grid card-grid">
         {items.map((item, index) => (
           <li key={`${item.type}-${item.thumbnail.src}`}>
             <button
               type="button"
-              data-early-tap
               className="gallery-item"
               data-type={item.type}
               onClick={(event) => {

@@ -1,8 +1,8 @@
 /**
  * A grid of photo thumbnails that open a full-screen viewer (PhotoSwipe): previous and next
  * wrap around, arrow keys move, Escape, the close button or a click on the backdrop closes it,
- * and focus returns to the thumbnail. Without JavaScript each thumbnail links to its photo; a tap
- * before this island has loaded is kept and opens the viewer once it has (src/islands/useEarlyTap.ts).
+ * and focus returns to the thumbnail. Without JavaScript (or before this island has hydrated) each
+ * thumbnail links to its photo.
  * Thumbnails come in the sizes their srcset offers, and load lazily after the first.
  */
 import { useEffect, useRef } from 'react';
@@ -10,7 +10,6 @@ import PhotoSwipeLightbox from 'photoswipe/lightbox';
 import 'photoswipe/style.css';
 import './PhotoGallery.css';
 import type { GalleryPhoto } from '../lib/events/eventGallery.ts';
-import { useEarlyTap } from './useEarlyTap.ts';
 
 export interface PhotoGalleryProps {
   photos: GalleryPhoto[];
@@ -92,15 +91,12 @@ export function PhotoGallery({ photos, label }: PhotoGalleryProps) {
     lightbox.init();
     return () => lightbox.destroy();
   }, []);
-  // A tap on a photo before the viewer was ready opens it now (src/islands/useEarlyTap.ts).
-  useEarlyTap(galleryRef);
 
   return (
     <ul ref={galleryRef} className="photo-gallery card-grid" aria-label={label} data-photo-gallery>
       {photos.map((photo, index) => (
         <li key={`${photo.src}-${index}`}>
           <a
-            data-early-tap
             href={photo.src}
             data-pswp-width={photo.width}
             data-pswp-height={photo.height}

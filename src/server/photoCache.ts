@@ -1,18 +1,26 @@
 /**
- * Resized event photos: made with sharp (auto-rotated, never enlarged, WebP) the first time a
- * width is asked for, then kept in the photo cache under DATA_DIR/cache/photos (a DiskCache:
+ * Resized event photos: made with sharp (auto-rotated, never enlarged, WebP) in each of the fixed
+ * widths (src/lib/events/photoVariants.ts; any other is refused before anything is read) as a
+ * photo is stored, or the first time one is asked for (the society's backend's photos; a copy the
+ * bounded cache let go), then kept in the photo cache under DATA_DIR/cache/photos (a DiskCache:
  * bounded in size, the least recently used files going first). A file's name comes from the
  * photo's path, its version and the width, so a changed photo gets new files; concurrent
- * requests for the same file share one resize.
+ * requests for the same file share one resize, and resizes are made one at a time, so that
+ * visitors asking for many photos at once keep at most one core busy (with the uploads' one:
+ * src/server/photos/photoIntake.ts).
  */
 import { createHash } from 'node:crypto';
 import path from 'node:path';
+import pLimit from 'p-limit';
 import sharp from 'sharp';
 import { PHOTO_WIDTHS, type PhotoWidth } from '../lib/events/photoVariants.ts';
 import type { DiskCache } from './diskCache.ts';
 import type { EventPhoto } from './events/EventsSource.ts';
 
 const inFlight = new Map<string, Promise<Uint8Array<ArrayBuffer>>>();
+/** Resizes made at once. */
+const RESIZE_CONCURRENCY = 1;
+const resizes = pLimit(RESIZE_CONCURRENCY);
 
 async function resize(cache: DiskCache, name: string, photo: EventPhoto, width: PhotoWidth) {
   const output = await sharp(photo.bytes)
@@ -43,10 +51,15 @@ export async function resizedPhoto(
   const key = path.join(cache.dir, name);
   let pending = inFlight.get(key);
   if (!pending) {
-    pending = resize(cache, name, photo, width).finally(() => inFlight.delete(key));
+    pending = resizes(() => resize(cache, name, photo, width)).finally(() => inFlight.delete(key));
     inFlight.set(key, pending);
   }
   return pending;
+}
+
+/** Makes the copies of every width of `photo` (at `relativePath`) that the cache lacks, one resize at a time. */
+export async function makeResizedCopies(cache: DiskCache, relativePath: string, photo: EventPhoto): Promise<void> {
+  for (const width of PHOTO_WIDTHS) await resizedPhoto(cache, relativePath, photo, width);
 }
 
 /** Deletes the resized copies of the photo at `relativePath` in its `version` (when the photo is deleted). */

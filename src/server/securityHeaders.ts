@@ -15,11 +15,11 @@
  * server island keeps the whole list, since the island's HTML, put in later, may bring inline code.
  */
 import { createHash } from 'node:crypto';
+import type http from 'node:http';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parse, type DefaultTreeAdapterTypes } from 'parse5';
 import { z } from 'zod';
-import { withHeaderOnlyDirectives } from './http/contentSecurityPolicy.ts';
 
 /** Headers every answer carries (the Content-Security-Policy is chosen per answer). */
 export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
@@ -31,6 +31,38 @@ export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
   'Cross-Origin-Opener-Policy': 'same-origin',
   'Permissions-Policy': 'camera=(), microphone=(), geolocation=(), payment=(), usb=()',
 };
+
+/** Directives only a header can carry, added here (the one place) to every policy. */
+const HEADER_ONLY_DIRECTIVES = "frame-ancestors 'none'";
+
+function withHeaderOnlyDirectives(policy: string): string {
+  const trimmed = policy.trim().replace(/;$/, '');
+  return trimmed.includes('frame-ancestors') ? trimmed : `${trimmed}; ${HEADER_ONLY_DIRECTIVES}`;
+}
+
+/** What is not a page (scripts, images, JSON, redirects): if opened as a document, it may load nothing. */
+export const NON_PAGE_POLICY = `default-src 'none'; ${HEADER_ONLY_DIRECTIVES}`;
+
+/** The policy of the prerendered page at a path, if any (loadPagePolicies below). */
+export type PagePolicy = ((pathname: string) => string | undefined) | undefined;
+type Page = { pathname: string; isRead: boolean };
+
+/**
+ * The Content-Security-Policy of an answer, decided when its headers are complete (src/server/http/siteServer.ts).
+ * A page read at its path gets its own (@fastify/helmet would send one policy for all; the adapter sends none in
+ * middleware mode, and matched by substring in standalone mode, giving "/" the 404 page's: withastro/astro pull
+ * request 16673, closed); Astro's (on-demand pages) is kept, with frame-ancestors; the 404 page gets the 404 page's
+ * at any path; a 304 without one, none (the stored page's stays); anything else, NON_PAGE_POLICY.
+ */
+export function policyFor(response: http.ServerResponse, page: Page, pagePolicy: PagePolicy) {
+  const own = page.isRead ? pagePolicy?.(page.pathname) : undefined;
+  if (own) return own;
+  const current = response.getHeader('Content-Security-Policy');
+  if (typeof current === 'string' && current.trim()) return withHeaderOnlyDirectives(current);
+  if (response.statusCode === 304) return undefined;
+  const isHtml = /^text\/html\b/i.test(String(response.getHeader('Content-Type') ?? ''));
+  return (isHtml && response.statusCode === 404 ? pagePolicy?.('/404') : undefined) ?? NON_PAGE_POLICY;
+}
 
 /** Policies already worked out for a page rendered on demand, by a hash of the policy and the page. */
 const pagePolicies = new Map<string, string>();

@@ -7,14 +7,15 @@
  * outside that folder (no "..", encoded or not, no backslashes, no NUL bytes, no hidden files;
  * the embedded store also refuses symbolic links leading out).
  *
- * `?w=480` or `?w=960` answers the photo resized to that width (never enlarged) as WebP, made
- * once and kept in the photo cache under DATA_DIR/cache/photos (see photoCache.ts). With the
+ * `?w=480`, `?w=720` or `?w=960` answers the photo resized to that width (never enlarged) as WebP,
+ * made as the photo was stored and kept in the photo cache under DATA_DIR/cache/photos (photoCache.ts). With the
  * society's backend the photo itself comes through the same cache (RemoteEventsSource).
  *
  * The body is sent from the photo's bytes as they are: many visitors asking for one photo at
  * once share one copy in memory (a Response made from bytes would copy them for each).
  */
 import { realpathSync, statSync } from 'node:fs';
+import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { isPhotoWidth, PHOTO_WIDTHS } from '../lib/events/photoVariants.ts';
 import { IMAGE_CONTENT_TYPES, isRasterPhoto } from '../lib/imageTypes.ts';
@@ -42,6 +43,15 @@ export function checkUploadPath(relativePath: string): string | undefined {
   if (decoded.split('/').some((segment) => segment === '' || segment.startsWith('.'))) return undefined;
   if (!contentTypeOf(decoded)) return undefined;
   return decoded;
+}
+
+/** The stored photo at `relativePath` under `uploadsDir` (the embedded store's files), or undefined. */
+export async function readStoredPhoto(uploadsDir: string, relativePath: string): Promise<EventPhoto | undefined> {
+  const file = resolveUpload(uploadsDir, relativePath);
+  const contentType = file && contentTypeOf(file);
+  if (!file || !contentType) return undefined;
+  const [info, bytes] = await Promise.all([stat(file), readFile(file)]);
+  return { bytes: new Uint8Array(bytes), contentType, version: photoVersion(info), lastModified: info.mtime };
 }
 
 /** The file under `uploadsDir` that `relativePath` names, or undefined if it is not a safe, existing file. */

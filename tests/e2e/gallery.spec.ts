@@ -1,7 +1,6 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from './axe.ts';
 import { galleryContent } from './content.ts';
-import { holdIslandScripts } from './holdScripts.ts';
 
 const GALLERY = galleryContent('sports-meet');
 const IMAGES = GALLERY.items.flatMap((item) => (item.type === 'image' ? [item] : []));
@@ -49,17 +48,6 @@ test('the first picture, the largest paint on a phone, loads at once with high p
 });
 
 test.describe('the overlay', () => {
-  test('a tap before the gallery has hydrated opens the photo too', async ({ page }) => {
-    const [image] = IMAGES;
-    if (!image) throw new Error('no image');
-    const release = await holdIslandScripts(page);
-    await page.goto('/Gallery', { waitUntil: 'commit' });
-    await expect(page.locator('.gallery astro-island')).toHaveAttribute('ssr', '');
-    await page.getByRole('button', { name: photoButtonName(image.alt) }).click();
-    release();
-    await expect(page.getByRole('dialog', { name: image.alt })).toBeVisible();
-  });
-
   for (const image of IMAGES) {
     test(`opens the large photo "${image.alt}" and closes with the close button, returning focus`, async ({ page }) => {
       await page.goto('/Gallery');

@@ -13,7 +13,7 @@ for (const { path } of PAGE_ROUTES) {
     expect(await meta('meta[property="og:title"]')).toBeTruthy();
     expect(await meta('meta[name="twitter:card"]')).toBe('summary_large_image');
     const image = new URL((await meta('meta[property="og:image"]')) ?? '');
-    // Pages rendered on demand name the image through the image service (/_image?href=...).
+    // Pages rendered on demand name it at /_image?href=..., a file made at build (src/server/builtImages.ts).
     const imageResponse = await request.get(image.pathname + image.search);
     expect(imageResponse.status()).toBe(200);
     expect(imageResponse.headers()['content-type']).toBe('image/jpeg');

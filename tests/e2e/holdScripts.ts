@@ -14,24 +14,3 @@ export async function holdIslandScripts(page: Page): Promise<() => void> {
   });
   return release;
 }
-
-/**
- * Holds the definition of the custom element `name` (its script is in the page, so it cannot be
- * held as a file): the element stays as the server sent it until the function returned defines it.
- */
-export async function holdCustomElement(page: Page, name: string): Promise<() => Promise<void>> {
-  await page.addInitScript((held) => {
-    const define = customElements.define.bind(customElements);
-    customElements.define = (...definition) => {
-      if (definition[0] !== held) return define(...definition);
-      Reflect.set(window, '__defineHeldElement', () => define(...definition));
-    };
-  }, name);
-  return async () => {
-    await page.waitForFunction(() => typeof Reflect.get(window, '__defineHeldElement') === 'function');
-    await page.evaluate(() => {
-      const defineHeld: unknown = Reflect.get(window, '__defineHeldElement');
-      if (typeof defineHeld === 'function') defineHeld();
-    });
-  };
-}

@@ -3,7 +3,6 @@ import ICAL from 'ical.js';
 import { readFile } from 'node:fs/promises';
 import { expectNoAxeViolations } from './axe.ts';
 import { homeContent, siteContent, webinarsContent } from './content.ts';
-import { holdCustomElement } from './holdScripts.ts';
 import { settled } from './settled.ts';
 
 const home = homeContent();
@@ -666,29 +665,6 @@ test.describe('scripts', () => {
     await expect(activities(page).locator('.carousel-controls')).toBeHidden();
     await expect(activities(page).locator('.activity-slide').first()).toBeInViewport();
     await expect(activities(page).locator('.activity-slide figcaption').first()).toBeVisible();
-  });
-});
-
-test.describe('the song video before its script has run', () => {
-  test.beforeEach(async ({ page }) => {
-    // A stand-in for the video site's player.
-    await page.route(/youtube(-nocookie)?\.com|ytimg\.com|googlevideo\.com/, (route) =>
-      route.fulfill({ status: 200, contentType: 'text/html', body: '<button>Play</button>' }),
-    );
-  });
-
-  test('a tap before its element is defined opens the overlay too, not the video site', async ({ page, context }) => {
-    const define = await holdCustomElement(page, 'song-video');
-    await page.goto('/');
-    const thumbnail = page.getByRole('link', { name: /^Play the video/ });
-    await thumbnail.scrollIntoViewIfNeeded();
-    expect(await page.evaluate(() => customElements.get('song-video'))).toBeUndefined();
-    const tabs = context.pages().length;
-    await thumbnail.click();
-    await define();
-    await expect(page.getByRole('dialog', { name: home.awareness.videoTitle })).toBeVisible();
-    expect(context.pages()).toHaveLength(tabs);
-    expect(new URL(page.url()).pathname).toBe('/');
   });
 });
 

@@ -3,8 +3,6 @@
  * on every kind of answer, the HTTP Observatory grade of every page, revalidation (ETag, 304)
  * of pages rendered on demand, and compression.
  */
-import { readdirSync, readFileSync } from 'node:fs';
-import path from 'node:path';
 import { expect, test, type APIRequestContext, type APIResponse } from '@playwright/test';
 import { SECURITY_HEADERS } from '../../src/server/securityHeaders.ts';
 import { gradeAnswer } from './observatory.ts';
@@ -141,52 +139,6 @@ for (const path of [...PAGE_ROUTES.map((route) => route.path), '/event-22', '/Ev
     expect(scripts.filter((url) => !url.startsWith(new URL(page.url()).origin + '/_astro/'))).toEqual([]);
   });
 }
-
-for (const path of ['/Gallery', '/event-22', '/Events/1', '/monthly-activities', '/search']) {
-  test(`${path} fetches its islands' code only after the page has loaded (client:afterload)`, async ({ page }) => {
-    // The header's logos come a second late, holding the load event back, as a slow picture would; an island
-    // hydrated when the browser is first idle would fetch its code meanwhile.
-    await page.route(/isa-logo/, async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 1000));
-      await route.continue();
-    });
-    await page.goto(path);
-    await settled(page);
-    const timings = await page.evaluate(() => {
-      const [navigation] = performance.getEntriesByType('navigation');
-      const loaded = navigation instanceof PerformanceNavigationTiming ? navigation.loadEventStart : Number.NaN;
-      const scripts = performance
-        .getEntriesByType('resource')
-        .filter((entry) => new URL(entry.name).pathname.startsWith('/_astro/') && entry.name.endsWith('.js'));
-      return { loaded, starts: scripts.map((entry) => entry.startTime) };
-    });
-    expect(timings.loaded).toBeGreaterThan(0);
-    expect(timings.starts.length).toBeGreaterThan(0);
-    for (const start of timings.starts) expect(start).toBeGreaterThanOrEqual(timings.loaded);
-  });
-}
-
-test('pictures of pages rendered on demand come from the kept image endpoint (src/lib/keptImageAnswers.ts)', async ({
-  page,
-  request,
-}) => {
-  // The built server routes /_image to the site's endpoint, not Astro's own.
-  const chunks = path.resolve(import.meta.dirname, '../../dist/server/chunks');
-  const routed = readdirSync(chunks).some((file) =>
-    readFileSync(path.join(chunks, file), 'utf8').includes('virtual:astro:page:src/integrations/keptImages/endpoint'),
-  );
-  expect(routed).toBe(true);
-  await page.goto('/past-webinars');
-  const source = await page.locator('main img[src^="/_image?"]').first().getAttribute('src');
-  if (!source) throw new Error('Past Webinars has no picture from /_image');
-  const [first, again] = [await request.get(source), await request.get(source)];
-  for (const answer of [first, again]) {
-    expect(answer.status()).toBe(200);
-    expect(answer.headers()['content-type']).toBe('image/webp');
-  }
-  expect(again.headers()['etag']).toBe(first.headers()['etag']);
-  expect(await again.body()).toEqual(await first.body());
-});
 
 test.describe('pages rendered on demand are revalidated', () => {
   for (const path of ['/Events/1', '/sitemap.xml']) {

@@ -1,11 +1,10 @@
 /**
  * A flood of distinct Accept-Encoding values leaves the server's memory flat. 15,000 requests, each with its
- * own 15 KB Accept-Encoding (as the reviewer sent, whose 102,000 took a server from 306 MB to 1,742 MB): built files
- * (/favicon.svg, whose answers are kept in memory: src/server/keptAnswers.ts) and the events list (whose encoding is
- * remembered per value: src/server/endpoints/contentEncoding.ts). The resident memory of the server's process is read
- * from /proc before and after, and may grow by a generous bound: what the kept answers may hold in all (16 MiB) and
- * the garbage collector's slack, far below the 225 MB of headers sent.
- */
+ * own 15 KB Accept-Encoding (as the reviewer sent, whose 102,000 took a server from 306 MB to 1,742 MB when answers
+ * were kept per header value): a built file (/favicon.svg, which @fastify/static negotiates) and the events list
+ * (compressed by @fastify/compress). The resident memory of the server's process is read from /proc before and
+ * after, and may grow by a generous bound (the garbage collector's slack), far below the 225 MB of headers sent:
+ * whatever the server keeps, it must never key by a header a visitor writes. */
 import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import { expect, test } from '@playwright/test';

@@ -7,7 +7,6 @@
  */
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from './axe.ts';
-import { holdIslandScripts } from './holdScripts.ts';
 import { choosePhotos, photoFile, signedInState, startAdminServer, type StorageState } from './adminServer.ts';
 import type { OwnServer } from './ownServer.ts';
 
@@ -157,21 +156,5 @@ test('a double press and Back on Save draft make one event; a deleted event’s 
   expect(gone?.status()).toBe(410);
   await expect(page.getByRole('heading', { name: 'This event was removed' })).toBeVisible();
   await expectNoAxeViolations(page);
-  await page.context().close();
-});
-
-test('a photo tapped before the gallery’s script loaded opens in the viewer once it has, on an opaque backdrop', async ({
-  browser,
-}) => {
-  const page = await tab(browser);
-  const release = await holdIslandScripts(page);
-  await page.goto('/event-22');
-  const first = page.locator('ul[data-photo-gallery] a').first();
-  await first.click();
-  await expect(first).toHaveAttribute('data-early-tapped', '');
-  expect(new URL(page.url()).pathname).toBe('/event-22');
-  release();
-  await expect(page.locator('.pswp__counter')).toHaveText(/^1 \/ \d+$/);
-  await expect(page.locator('.pswp__bg')).toHaveCSS('opacity', '1');
   await page.context().close();
 });

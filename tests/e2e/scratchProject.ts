@@ -27,13 +27,12 @@ const COPIED = [
 /** The copy's Astro config for `astro dev`: the project's, with Vite allowed to serve the linked node_modules. */
 const DEV_CONFIG = 'astro.scratch-dev.mjs';
 /**
- * The copy's Astro config for its build: the project's pages and content (with React and the
- * `client:afterload` directive the pages use), without the editor's routes (the largest bundle,
- * and answered 404 in local mode anyway), the search index, the precompression and the server's
- * image endpoint, which have their own tests.
+ * The copy's Astro config for its build: the project's pages and content (with React), without the
+ * editor's routes (the largest bundle, and answered 404 in local mode anyway), the search index, the
+ * precompression and the server's image endpoint, which have their own tests.
  */
 const BUILD_CONFIG = 'astro.scratch-build.mjs';
-const BUILD_INTEGRATIONS = ['@astrojs/react', 'isa:client-afterload'];
+const BUILD_INTEGRATIONS = ['@astrojs/react'];
 
 const ASTRO = path.join(root, 'node_modules/astro/bin/astro.mjs');
 /** Local mode, whatever the environment says. */

@@ -2,7 +2,7 @@
  * A page that has settled, said as explicit conditions instead of Playwright's `networkidle` (which
  * waits for half a second without requests after every page, and says nothing of what was awaited):
  * the page has loaded; every custom element is defined; every island that hydrates at once
- * (client:load, client:afterload), or on sight and is in view (client:visible), has hydrated; nothing is
+ * (client:load, client:idle), or on sight and is in view (client:visible), has hydrated; nothing is
  * marked aria-busy (a list still loading); every image in view has arrived; and the browser has had
  * an idle moment since, so that whatever the islands start when they mount has started.
  */

@@ -1,8 +1,7 @@
 /**
- * A small build output for the tests of the site server's static files (precompressedFiles.test.ts,
- * keptAnswersContract.test.ts): two pages, a script under /_astro/, a stylesheet too small to compress
- * and a picture, with the `.br` and `.gz` copies the build writes, but for /branches/ only its gzip copy
- * (a page whose brotli copy is missing). Returns its folder.
+ * A small build output for the tests of the site server's static files (precompressedFiles.test.ts): two pages,
+ * a script under /_astro/, a stylesheet too small to compress and a picture, with the `.br` and `.gz` copies the
+ * build writes, but for /branches/ only its gzip copy (a page whose brotli copy is missing). Returns its folder.
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

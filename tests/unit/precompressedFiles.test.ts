@@ -3,12 +3,6 @@ import http from 'node:http';
 import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  preferredEncoding,
-  rememberedChoice,
-  REMEMBERED,
-  REMEMBERED_LENGTH,
-} from '../../src/server/endpoints/contentEncoding.ts';
 import { builtFolder, PAGE } from './builtFolder.ts';
 import { listeningSiteServer } from './listeningSiteServer.ts';
 import { SECURITY_HEADERS } from '../../src/server/securityHeaders.ts';
@@ -58,68 +52,6 @@ describe('precompressDirectory (the build step)', () => {
       expect(existsSync(path.join(dir, `${file}.br`)), file).toBe(false);
       expect(existsSync(path.join(dir, `${file}.gz`)), file).toBe(false);
     }
-  });
-});
-
-describe('preferredEncoding (negotiator)', () => {
-  it.each([
-    ['gzip, deflate, br, zstd', ['br', 'gzip', 'identity'], 'br'],
-    ['gzip, deflate, br, zstd', ['gzip', 'identity'], 'gzip'],
-    ['br', ['gzip', 'identity'], 'identity'],
-    ['br;q=0.5, gzip;q=0.8', ['br', 'gzip', 'identity'], 'gzip'],
-    ['*', ['br', 'gzip', 'identity'], 'br'],
-    ['identity;q=0, gzip;q=0', ['gzip', 'identity'], 'identity'],
-  ] as const)('%s among %j -> %s', (header, available, expected) => {
-    expect(preferredEncoding(header, available)).toBe(expected);
-  });
-
-  it('gives each Accept-Encoding its own answer when asked again, past the number of values it remembers', () => {
-    const cases = [
-      ['gzip, deflate, br, zstd', 'br'],
-      ['gzip', 'gzip'],
-      ['br;q=0.5, gzip;q=0.8', 'gzip'],
-      ['identity', 'identity'],
-    ] as const;
-    for (let round = 0; round < 3; round += 1) {
-      for (const [header, expected] of cases) expect(preferredEncoding(header)).toBe(expected);
-      for (let other = 0; other < 100; other += 1) expect(preferredEncoding(`x-${round}-${other}, gzip`)).toBe('gzip');
-    }
-  });
-});
-
-describe('rememberedChoice: the negotiations remembered, bounded by what they hold', () => {
-  const counted = () => {
-    const asked: string[] = [];
-    const choose = rememberedChoice((value) => {
-      asked.push(value);
-      return value.length;
-    });
-    return { asked, choose };
-  };
-
-  it('does not remember a value longer than REMEMBERED_LENGTH: a 15 KB header is worked out each time', () => {
-    const { asked, choose } = counted();
-    const long = 'x'.repeat(15 * 1024);
-    expect([choose(long), choose(long)]).toEqual([long.length, long.length]);
-    expect(asked).toHaveLength(2);
-    const longest = 'y'.repeat(REMEMBERED_LENGTH);
-    choose(longest);
-    choose(longest);
-    expect(asked).toHaveLength(3);
-  });
-
-  it('remembers at most REMEMBERED values, forgetting the least recently used first', () => {
-    const { asked, choose } = counted();
-    choose('gzip, deflate, br, zstd');
-    for (let index = 0; index < REMEMBERED; index += 1) {
-      choose('gzip, deflate, br, zstd');
-      choose(`x-${index}, gzip`);
-    }
-    expect(asked).toHaveLength(REMEMBERED + 1);
-    choose('x-0, gzip'); // Pushed out by the browser's value, used since.
-    expect(asked).toHaveLength(REMEMBERED + 2);
-    choose('gzip, deflate, br, zstd');
-    expect(asked).toHaveLength(REMEMBERED + 2);
   });
 });
 

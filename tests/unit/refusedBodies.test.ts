@@ -12,7 +12,6 @@ import { listeningSiteServer } from './listeningSiteServer.ts';
 
 const noEvents: EventsSource = {
   listEvents: async () => [],
-  listVersion: () => undefined,
   eventDetails: async () => [],
   openPhoto: async () => undefined,
   isHealthy: async () => true,

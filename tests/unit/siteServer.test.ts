@@ -1,7 +1,7 @@
 import type http from 'node:http';
 import { writeResponse } from 'astro/app/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { NON_PAGE_POLICY } from '../../src/server/http/contentSecurityPolicy.ts';
+import { NON_PAGE_POLICY } from '../../src/server/securityHeaders.ts';
 import { listeningSiteServer } from './listeningSiteServer.ts';
 import { SECURITY_HEADERS } from '../../src/server/securityHeaders.ts';
 

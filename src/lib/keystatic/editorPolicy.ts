@@ -7,7 +7,7 @@
  * policy: its inline scripts by hash, inline styles allowed, and in `github` mode the GitHub API
  * and avatars. Public pages keep theirs (the middleware calls this for editor paths only).
  * The site server adds frame-ancestors to it, and gives the editor's other answers (no policy of
- * their own) the policy of what is not a page (src/server/http/contentSecurityPolicy.ts).
+ * their own) the policy of what is not a page (NON_PAGE_POLICY in src/server/securityHeaders.ts).
  */
 import { createHash } from 'node:crypto';
 

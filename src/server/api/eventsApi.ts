@@ -6,9 +6,7 @@
  * `Allow: POST`; a cross-site form post a 403; a failing source a 503. Nothing here throws.
  *
  * One implementation, handed each call by whichever server runs: the Fastify routes of `npm start`
- * (eventsRoutes.ts: the API is the busiest thing the site answers, and going through Astro's
- * handler cost four fifths of its speed, see docs/performance.md) and, under `astro dev`, an
- * Astro route injected for development only (src/integrations/devEventsApi.ts), through
+ * (eventsRoutes.ts says why) and, under `astro dev`, an Astro route injected for development only (src/integrations/devEventsApi.ts), through
  * `handleEventsList` and `handleEventDetails` below, which take and give the Fetch API's objects.
  */
 import { parseId } from '../../lib/parseId.ts';
@@ -17,7 +15,6 @@ import { EVENTS_LIST_ENDPOINT } from '../../lib/events/eventsListRequest.ts';
 import { JSON_ANSWER_HEADERS, notPost } from '../endpoints/jsonAnswer.ts';
 import { isCrossSiteFormPost, CROSS_SITE_FORM_ERROR } from '../endpoints/originCheck.ts';
 import { BodyTooLargeError, readLimitedBody } from '../endpoints/readBody.ts';
-import { eventsListText } from './eventsListText.ts';
 
 /** Bodies are tiny ({"eventId": 12}); anything larger is refused unread. */
 export const MAX_BODY_BYTES = 8 * 1024;
@@ -33,7 +30,7 @@ export interface ApiCall {
   text(maxBytes: number): Promise<string>;
 }
 
-/** The API's answer: a status, its headers and its body (already compressed when it says so). */
+/** The API's answer: a status, its headers and its body. */
 export interface ApiAnswer {
   readonly status: number;
   readonly headers: Readonly<Record<string, string>>;
@@ -81,13 +78,7 @@ async function answerEventsList(call: ApiCall, source: EventsSource): Promise<Ap
   const read = await bodyOf(call);
   if ('refused' in read) return read.refused;
   try {
-    const { encoding, body } = await eventsListText(source).encoded(call.headers.get('accept-encoding'));
-    const headers = { ...JSON_ANSWER_HEADERS, Vary: 'Accept-Encoding' };
-    return {
-      status: 200,
-      headers: encoding === 'identity' ? headers : { ...headers, 'Content-Encoding': encoding },
-      body,
-    };
+    return json(200, { records: await source.listEvents() });
   } catch (error) {
     return unavailable(error);
   }

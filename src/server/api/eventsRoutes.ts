@@ -3,15 +3,15 @@
  * /Admin/api/events_list or event_details_list is answered by eventsApi.ts from Fastify's own
  * request and reply, without going through Astro's handler, whose work for each request (a Fetch
  * API Request made from Node's, routing, the middleware, the Response copied back) cost four
- * fifths of the API's speed (docs/performance.md). These are the only routes of these paths in
- * the build: under `astro dev`, where this server does not run, an Astro route made for
- * development only answers them with the same code (src/integrations/devEventsApi.ts).
- * @fastify/compress compresses what is not kept compressed already (a long event_details_list).
+ * fifths of the API's rate (in the git history of docs/performance.md, 2026-11-25). These are the
+ * only routes of these paths in the build: under `astro dev`, where this server does not run, an
+ * Astro route made for development only answers them with the same code
+ * (src/integrations/devEventsApi.ts).
+ * @fastify/compress compresses their answers.
  */
 import fastifyCompress from '@fastify/compress';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { EventsSource } from '../events/EventsSource.ts';
-import { EVENTS_LIST_ENDPOINT } from '../../lib/events/eventsListRequest.ts';
 import { readLimitedRequest } from '../endpoints/readBody.ts';
 import { EVENTS_API, type ApiCall } from './eventsApi.ts';
 
@@ -44,8 +44,6 @@ export function eventsApiRoutes(source: EventsSource, publicOrigin: string): Fas
         app.route({
           method: ['GET', 'POST'],
           url,
-          // events_list is kept compressed in each encoding it is sent in (eventsListText.ts).
-          ...(path === EVENTS_LIST_ENDPOINT && { compress: false }),
           handler: async (request, reply) => {
             const { status, headers, body } = await answer(callOf(request, publicOrigin), source);
             reply.code(status).headers(headers);

@@ -17,19 +17,6 @@ export interface EventPhoto {
 export interface EventsSource {
   /** Every event, newest first. */
   listEvents(): Promise<EventRecord[]>;
-  /**
-   * A token that changes whenever listEvents() may answer differently, cheap to ask for, so an
-   * answer made from the list can be cached until it changes; undefined when the source cannot
-   * tell without asking (then nothing is cached).
-   */
-  listVersion(): string | undefined;
-  /**
-   * For a source whose listVersion() takes a lock on a shared file (the embedded store): a count
-   * that grows with every change this process makes to it, read without one. A cached answer then
-   * asks for the list version at once after this process's own changes (the admin's saves), and
-   * otherwise at most once a second (eventsListText.ts).
-   */
-  changesHere?(): number;
   /** The photos of one event, in order; an unknown event has none. */
   eventDetails(eventId: number): Promise<EventImageRecord[]>;
   /**

@@ -47,10 +47,9 @@ export interface RemoteOptions {
   warn?: (message: string) => void;
 }
 
-/** A good answer from the backend, and when it came. */
+/** A good answer from the backend. */
 interface Answer<T> {
   value: T;
-  at: number;
 }
 
 const DEFAULT_MAX_PHOTO_BYTES = 15 * 1024 * 1024;
@@ -109,12 +108,6 @@ export class RemoteEventsSource implements EventsSource {
 
   async listEvents(): Promise<EventRecord[]> {
     return this.#answer(this.#list, 'events_list', 'events_list');
-  }
-
-  /** While the cached list is fresh, the time it came; once stale, undefined (it must be asked for). */
-  listVersion(): string | undefined {
-    const cached = this.#list.get('events_list', { allowStale: false, noDeleteOnStaleGet: true });
-    return cached ? String(cached.at) : undefined;
   }
 
   async eventDetails(eventId: number): Promise<EventImageRecord[]> {
@@ -191,7 +184,7 @@ export class RemoteEventsSource implements EventsSource {
       allowStaleOnFetchRejection: true,
       fetchMethod: async (key, stale) => {
         try {
-          return { value: await load(key), at: this.#now() };
+          return { value: await load(key) };
         } catch (error) {
           const name = typeof key === 'number' ? `${endpoint} ${key}` : endpoint;
           if (stale)

@@ -1,5 +1,4 @@
 /** The embedded events store: SQLite in DATA_DIR, photos under DATA_DIR/uploads. */
-import { readFile, stat } from 'node:fs/promises';
 import type { DatabaseSync, StatementSync } from 'node:sqlite';
 import { wasRemoved } from './eventNumbers.ts';
 import {
@@ -9,7 +8,7 @@ import {
   type EventRecord,
 } from '../../lib/events/eventRecords.ts';
 import { UPLOADS_PATH } from '../../lib/events/fixImagePath.ts';
-import { contentTypeOf, photoVersion, resolveUpload } from '../uploads.ts';
+import { readStoredPhoto } from '../uploads.ts';
 import { transaction } from '../database.ts';
 import type { EventPhoto, EventsSource } from './EventsSource.ts';
 
@@ -33,8 +32,6 @@ export class SqliteEventsSource implements EventsSource {
   // Prepared once: every page view and API call runs one of these.
   readonly #listEvents: StatementSync;
   readonly #eventDetails: StatementSync;
-  readonly #revision: StatementSync;
-  readonly #changes: StatementSync;
   readonly #publicPhoto: StatementSync;
   readonly #alive: StatementSync;
 
@@ -50,8 +47,6 @@ export class SqliteEventsSource implements EventsSource {
        WHERE events_id = ? AND EXISTS (SELECT 1 FROM events WHERE events.events_id = event_images.events_id AND published = 1)
        ORDER BY sort_order, id`,
     );
-    this.#revision = db.prepare('SELECT revision FROM events_revision');
-    this.#changes = db.prepare('SELECT total_changes() AS changes');
     this.#publicPhoto = db.prepare(
       `SELECT 1 AS found FROM event_images i JOIN events e USING (events_id) WHERE i.event_image = ? AND e.published = 1
        UNION ALL SELECT 1 FROM events WHERE events_image = ? AND published = 1 LIMIT 1`,
@@ -68,24 +63,6 @@ export class SqliteEventsSource implements EventsSource {
     return this.#publicPhoto.get(sitePath, sitePath) !== undefined;
   }
 
-  /**
-   * The store's events revision, which triggers raise on every change to events and photos made
-   * by any connection, this one included (see database.ts).
-   */
-  listVersion(): string | undefined {
-    const revision = this.#revision.get()?.['revision'];
-    return typeof revision === 'number' ? String(revision) : undefined;
-  }
-
-  /**
-   * The rows this connection (the server's one: its admin's saves) has inserted, updated or
-   * deleted since it opened, in any table, triggers' changes included: SQLite's total_changes(),
-   * which reads no table, so takes no lock.
-   */
-  changesHere(): number {
-    return Number(this.#changes.get()?.['changes']);
-  }
-
   async listEvents(): Promise<EventRecord[]> {
     return this.#listEvents.all().map((row) => eventRecordSchema.parse(row));
   }
@@ -94,17 +71,8 @@ export class SqliteEventsSource implements EventsSource {
     return this.#eventDetails.all(eventId).map((row) => eventImageRecordSchema.parse(row));
   }
 
-  async openPhoto(relativePath: string): Promise<EventPhoto | undefined> {
-    const file = resolveUpload(this.#uploadsDir, relativePath);
-    const contentType = file && contentTypeOf(file);
-    if (!file || !contentType) return undefined;
-    const [info, bytes] = await Promise.all([stat(file), readFile(file)]);
-    return {
-      bytes: new Uint8Array(bytes),
-      contentType,
-      version: photoVersion(info),
-      lastModified: info.mtime,
-    };
+  openPhoto(relativePath: string): Promise<EventPhoto | undefined> {
+    return readStoredPhoto(this.#uploadsDir, relativePath);
   }
 
   /** Whether event `id` was deleted (its page says it was removed: eventNumbers.ts). */

@@ -20,8 +20,9 @@ import { UPLOADS_PATH } from '../../lib/events/fixImagePath.ts';
 import { withoutControlCharacters } from '../../lib/plainText.ts';
 import { DiskCache } from '../diskCache.ts';
 import { transaction } from '../database.ts';
-import { photoCacheDir, removeResizedCopies } from '../photoCache.ts';
-import { photoVersion, resolveUpload } from '../uploads.ts';
+import { isRasterPhoto } from '../../lib/imageTypes.ts';
+import { makeResizedCopies, photoCacheDir, removeResizedCopies } from '../photoCache.ts';
+import { photoVersion, readStoredPhoto, resolveUpload } from '../uploads.ts';
 import { listStoredEvents, madeHerePhotoPaths, photosOf, readStoredEvent } from './eventReads.ts';
 import { madeByForm, nextId, rememberFormKey } from './eventNumbers.ts';
 import { storePhotoFile } from './photoFile.ts';
@@ -52,6 +53,7 @@ export class EventWriter {
   readonly #db: DatabaseSync;
   readonly #uploadsDir: string;
   readonly #photoCache: DiskCache;
+  #copies: Promise<void> = Promise.resolve();
 
   /**
    * `photoCache` is the serving process's cache of resized photos (services.ts); a process of its
@@ -153,8 +155,9 @@ export class EventWriter {
     this.#requireEvent(id);
     if (this.#photoCount(id) >= MAX_PHOTOS_PER_EVENT) throw new TooManyPhotosError();
     const photoPath = await storePhotoFile(this.#uploadsDir, id, bytes);
+    let added: StoredPhoto;
     try {
-      return transaction(this.#db, () => {
+      added = transaction(this.#db, () => {
         this.#requireEvent(id);
         // Checked again: other uploads to this event may have finished meanwhile.
         if (this.#photoCount(id) >= MAX_PHOTOS_PER_EVENT) throw new TooManyPhotosError();
@@ -179,6 +182,35 @@ export class EventWriter {
       await this.#removeFiles([photoPath]);
       throw error;
     }
+    void this.makeResizedCopies([photoPath]);
+    return added;
+  }
+
+  /**
+   * Makes the resized copies visitors' pages name of the photos at `photoPaths` (by default every stored
+   * photo: at start, for the sample events, a restored backup or copies the bounded cache let go), after
+   * the copies asked for before, so that no visitor waits for a resize. A photo that cannot be resized is
+   * said and left to be sent whole.
+   */
+  makeResizedCopies(photoPaths?: readonly string[]): Promise<void> {
+    this.#copies = this.#copies.then(async () => {
+      const paths = photoPaths ?? this.#storedPhotoPaths();
+      for (const photoPath of paths) {
+        const relative = photoPath.slice(UPLOADS_PATH.length);
+        try {
+          const photo = await readStoredPhoto(this.#uploadsDir, relative);
+          if (photo && isRasterPhoto(photo.contentType)) await makeResizedCopies(this.#photoCache, relative, photo);
+        } catch (error) {
+          console.warn(`Photo ${relative}: no resized copies (${error instanceof Error ? error.message : error}).`);
+        }
+      }
+    });
+    return this.#copies;
+  }
+
+  #storedPhotoPaths(): string[] {
+    const rows = this.#db.prepare('SELECT DISTINCT event_image AS path FROM event_images').all();
+    return rows.map((row) => String(row['path'])).filter((photoPath) => photoPath.startsWith(UPLOADS_PATH));
   }
 
   /**

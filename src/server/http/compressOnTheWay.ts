@@ -11,8 +11,8 @@ import compression from 'compression';
 
 type Callback = (error?: Error | null) => void;
 
-/** Node's middleware shape, which `compression` (typed for Express) fits. */
-export interface NodeMiddleware {
+/** Node's middleware shape, which `compression` (typed for Express) fits as a method's parameters may. */
+interface NodeMiddleware {
   handle(request: http.IncomingMessage, response: http.ServerResponse, next: () => void): void;
 }
 
@@ -39,14 +39,11 @@ function keepCallbacks(response: http.ServerResponse): void {
 }
 
 /** `compression` with `options`, whose answers keep Node's write and end callbacks. */
-export function compressOnTheWay(options: compression.CompressionOptions): NodeMiddleware {
-  const middleware: NodeMiddleware = { handle: compression(options) };
-  return {
-    handle(request, response, next) {
-      middleware.handle(request, response, () => {
-        keepCallbacks(response);
-        next();
-      });
-    },
-  };
+export function compressOnTheWay(options: compression.CompressionOptions): NodeMiddleware['handle'] {
+  const { handle }: NodeMiddleware = { handle: compression(options) };
+  return (request, response, next) =>
+    handle(request, response, () => {
+      keepCallbacks(response);
+      next();
+    });
 }

@@ -1,34 +1,31 @@
 /**
  * The site's HTTP server: a Fastify app in front of @astrojs/node's middleware-mode handler, with @fastify/static
  * (the build's .br/.gz copies), `trustProxy`, Fastify's timeouts and pino. Astro writes to Node's response itself
- * (`reply.hijack()`), so no onSend hook, nor @fastify/compress, sees its answers: `compression` does, as in Astro's
- * Express example, with the write callbacks it drops kept (./compressOnTheWay.ts). The site's own, each saying why:
- * the headers (one hook; which: ../securityHeaders.ts), 405 and 501 (methods.ts), case redirects, the request lines'
- * writes, the built files' kept answers (../keptAnswers.ts), refused bodies' connections (unreadBodies.ts).
+ * (`reply.hijack()`), so `compression` compresses its answers (./compressOnTheWay.ts), not @fastify/compress. The
+ * site's own pieces each say why: headers (../securityHeaders.ts), methods.ts, unreadBodies.ts, ../builtImages.ts.
  */
 import http from 'node:http';
 import type { Socket } from 'node:net';
 import send from '@fastify/send';
 import fastifyStatic from '@fastify/static';
 import Fastify, { LogController, type FastifyPluginAsync, type FastifyReply, type FastifyRequest } from 'fastify';
+import onHeaders from 'on-headers';
 import pino from 'pino';
 import { canonicalSpelling } from '../../lib/routes.ts';
 import { JSON_ANSWER_HEADERS } from '../endpoints/jsonAnswer.ts';
+import { builtImageRoutes } from '../builtImages.ts';
 import type { ProxyTrust } from '../settings.ts';
-import { keptAnswers } from '../keptAnswers.ts';
 import { isSiteMethod, METHOD_NOT_ALLOWED } from '../pageMethods.ts';
-import { SECURITY_HEADERS } from '../securityHeaders.ts';
-import { watchSecurityPolicy } from './contentSecurityPolicy.ts';
+import { policyFor, SECURITY_HEADERS } from '../securityHeaders.ts';
 import { normalizeForwarded } from './forwardedHeaders.ts';
 import { compressOnTheWay } from './compressOnTheWay.ts';
 import { answerClientError, refuseConnect } from './methods.ts';
 import { closeIfBodyLeftLong } from './unreadBodies.ts';
 
-const HEADER_LIST = Object.entries(SECURITY_HEADERS);
-
 /**
- * Hashed build assets (/_astro/...) as @fastify/static sends them, 304s and kept answers included (set here only,
- * in place of @fastify/send's `public, max-age=0`). Astro's answers there (no such file) are not kept for a year.
+ * Hashed build assets (/_astro/...) and the pictures made from them (/_image?href=/_astro/...) as @fastify/static
+ * sends them, 304s included (set here only, in place of @fastify/send's `public, max-age=0`). Astro's answers there
+ * (no such file) are not kept for a year.
  */
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
@@ -56,14 +53,7 @@ export interface SiteServerOptions {
   clientDir?: string;
   /** Routes answered without Astro (the events API: src/server/api/eventsRoutes.ts). */
   routes?: FastifyPluginAsync;
-  /**
-   * Speed pieces turned off, for `npm run bench -- --only static` to measure what each is worth (never in
-   * production): the kept answers, or the build's compressed copies (the files are then compressed on the way).
-   */
-  without?: readonly SpeedPiece[];
 }
-
-export type SpeedPiece = 'kept-answers' | 'precompressed';
 
 const pathOf = (url: string) => url.split('?', 1)[0] ?? url;
 
@@ -77,19 +67,9 @@ function decodedPath(url: string): string | undefined {
   }
 }
 
-/** Request lines, written at once when a burst of work is done, and at exit (a write each cost a fifth of the rate). */
-export function requestLines(destination: { write(text: string): unknown }) {
-  const pending: string[] = [];
-  const flush = () => pending.length > 0 && destination.write(`${pending.splice(0).join('\n')}\n`);
-  process.once('exit', flush);
-  return (line: string) => {
-    if (pending.push(line) === 1) setImmediate(flush);
-  };
-}
-
 export async function createSiteServer(astro: NodeHandler, options: SiteServerOptions = {}) {
   const destination = options.log === undefined ? pino.destination({ sync: true }) : undefined;
-  const log = options.log === false ? undefined : (options.log ?? (destination && requestLines(destination)));
+  const log = options.log === false ? undefined : (options.log ?? ((line: string) => destination?.write(`${line}\n`)));
   const { timeouts, trustProxy: { trusts } = { trusts: () => false } } = options;
   const compress = compressOnTheWay({ threshold: 1024 });
   const publicOrigin = options.publicOrigin === undefined ? undefined : new URL(options.publicOrigin);
@@ -113,19 +93,20 @@ export async function createSiteServer(astro: NodeHandler, options: SiteServerOp
     await app.register(fastifyStatic, {
       root: options.clientDir,
       serve: false, // Sent by the GET route below: the plugin's own reads each path's folders every time.
-      preCompressed: !options.without?.includes('precompressed'),
+      preCompressed: true,
       dotfiles: 'ignore', // Left to Astro (its 404), as a path with no file.
       setHeaders: (reply) => {
         reply.header('Vary', 'Accept-Encoding'); // As before, and the plugin then adds no lower-case one.
-        if (reply.request.url.startsWith('/_astro/')) reply.header('Cache-Control', IMMUTABLE);
+        if (/^\/_(astro\/|image)/.test(reply.request.url)) reply.header('Cache-Control', IMMUTABLE);
       },
     });
+    await app.register(builtImageRoutes(options.clientDir)); // GET /_image: pictures made at build, only.
   }
 
   /** Hands the request to Astro, which writes its answer to Node's response (compressed on the way). */
   const toAstro = (request: FastifyRequest, reply: FastifyReply) => {
     reply.hijack();
-    compress.handle(request.raw, reply.raw, () => void astro(request.raw, reply.raw));
+    compress(request.raw, reply.raw, () => void astro(request.raw, reply.raw));
   };
 
   // First for every request, one hook with a callback (not three promises): headers, addresses, refusals.
@@ -134,9 +115,13 @@ export async function createSiteServer(astro: NodeHandler, options: SiteServerOp
     const pathname = pathOf(url);
     const response = reply.raw;
     responses.set(raw.socket, response);
-    for (const [name, value] of HEADER_LIST) response.setHeader(name, value);
+    for (const [name, value] of Object.entries(SECURITY_HEADERS)) response.setHeader(name, value);
     const isRead = method === 'GET' || method === 'HEAD';
-    watchSecurityPolicy(response, { pathname, isRead }, options.pagePolicy);
+    // Set when the headers are complete, whoever wrote them (no onSend hook sees Astro's): which, policyFor says.
+    onHeaders(response, () => {
+      const policy = policyFor(response, { pathname, isRead }, options.pagePolicy);
+      if (policy) response.setHeader('Content-Security-Policy', policy);
+    });
     normalizeForwarded(raw, request.ip, publicOrigin);
     closeIfBodyLeftLong(raw, response);
     if (!isSiteMethod(method))
@@ -161,20 +146,12 @@ export async function createSiteServer(astro: NodeHandler, options: SiteServerOp
     reply.code(healthy ? 200 : 503).headers(JSON_ANSWER_HEADERS);
     return JSON.stringify({ status: healthy ? 'ok' : 'unavailable' });
   });
-  // A built file (a folder's path: its index.html, which @fastify/static would stat once more to find), its answer
-  // kept in memory once sent (../keptAnswers.ts), else Astro; a compressed copy is sent only in place of its original.
-  // How a built file is sent is chosen here, once: the bench's `without` pieces never cost a request anything.
-  const kept = keptAnswers();
-  const keeps = !options.without?.includes('kept-answers');
-  type SendBuilt = (request: FastifyRequest, reply: FastifyReply, file: string) => void;
-  const fromDisk: SendBuilt = keeps ? kept.send : (_request, reply, file) => void reply.sendFile(file);
-  const sendBuilt: SendBuilt = options.without?.includes('precompressed')
-    ? (request, reply, file) => compress.handle(request.raw, reply.raw, () => fromDisk(request, reply, file))
-    : fromDisk;
-  app.get('/*', keeps ? { onSend: kept.keep } : {}, (request, reply) => {
+  // A built file (a folder's path: its index.html, which @fastify/static would stat once more to find), else Astro;
+  // a compressed copy is sent only in place of its original.
+  app.get('/*', (request, reply) => {
     const pathname = decodedPath(request.url);
     if (!options.clientDir || !pathname || /\.(br|gz)$/.test(pathname)) return toAstro(request, reply);
-    sendBuilt(request, reply, pathname.endsWith('/') ? `${pathname}index.html` : pathname);
+    void reply.sendFile(pathname.endsWith('/') ? `${pathname}index.html` : pathname);
   });
   app.post('/*', toAstro);
   app.setNotFoundHandler(toAstro);

@@ -18,7 +18,7 @@
  *   at once, the server's memory stays bounded, and however large the photos an editor sends,
  *   decoding keeps at most one core busy while the others serve visitors (two 16-bit
  *   PNGs of 120 MP, decoded two at a time with libvips' thread per core, took a public page from
- *   18 to 137 ms; figures in docs/performance.md).
+ *   18 to 137 ms; in the history of docs/performance.md).
  *
  * Refusals are `PhotoRefusedError`s whose message can be shown to the person who sent the file:
  * it names no path and repeats nothing from the file.

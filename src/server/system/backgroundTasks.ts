@@ -1,5 +1,6 @@
 /**
  * What the server does by itself besides serving, started once by `npm start` (scripts/start.ts):
+ * - the resized copies of stored event photos that are missing, one at a time (events/eventWriter.ts);
  * - while the store has no account, the first owner's setup link (admin/setupLink.ts);
  * - the scheduled backups and their weekly restore drill, when BACKUP_DIR is set (backup/backupSchedule.ts);
  * - every minute, the System page's lines, and one mail to the owners when one turns red or is mended
@@ -52,6 +53,7 @@ export async function checkSystem(services: SiteServices, backup: BackupSettings
 /** Starts the background tasks; gives the function that stops them. */
 export function startBackgroundTasks({ services, backup, production, say, warn }: BackgroundTaskOptions): () => void {
   const { database, dataDir, publicOrigin } = services;
+  void services.admin.events?.makeResizedCopies();
   const stops = [watchSetupLink(new SetupLinks(database, dataDir, publicOrigin), say)];
   const state = new SystemState(database);
   const { dir } = backup;

@@ -121,7 +121,6 @@ describe('POST events_list', () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     const failing: EventsSource = {
       listEvents: () => Promise.reject(new Error('disk on fire')),
-      listVersion: () => undefined,
       eventDetails: () => Promise.reject(new Error('disk on fire')),
       openPhoto: () => Promise.reject(new Error('disk on fire')),
       isHealthy: () => Promise.resolve(false),

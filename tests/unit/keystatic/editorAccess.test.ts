@@ -13,7 +13,7 @@ import {
   withEditorHeaders,
 } from '../../../src/lib/keystatic/editorPolicy.ts';
 import { contentStorage } from '../../../src/lib/keystatic/storage.ts';
-import { NON_PAGE_POLICY } from '../../../src/server/http/contentSecurityPolicy.ts';
+import { NON_PAGE_POLICY } from '../../../src/server/securityHeaders.ts';
 import { SettingsError } from '../../../src/server/settingFields.ts';
 import { readServerSettings } from '../../../src/server/settings.ts';
 import { listeningSiteServer } from '../listeningSiteServer.ts';

@@ -1,14 +1,13 @@
 /**
- * Serves /_image from ./endpoint.ts in the built site: Astro's image endpoint for Node with its
- * answers kept (src/lib/keptImageAnswers.ts). `astro dev` keeps its own endpoint, which reads the
- * source pictures.
+ * Astro's image endpoint of the built site is ./endpoint.ts, which transforms nothing (Astro's own for Node would
+ * transform any picture a stranger names). `astro dev` keeps Astro's, which makes the pictures as they are asked for.
  */
 import type { AstroIntegration } from 'astro';
 import { fileURLToPath } from 'node:url';
 
-export function keptImages(): AstroIntegration {
+export function noImageTransforms(): AstroIntegration {
   return {
-    name: 'isa:kept-images',
+    name: 'isa:no-image-transforms',
     hooks: {
       'astro:config:setup': ({ command, updateConfig }) => {
         if (command !== 'build') return;
