@@ -2,11 +2,12 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
-  // What src/server code takes from `astro:actions` (isInputError, ActionError) outside Astro's build: its client
-  // half, which needs no virtual module. Actions themselves are tested through the built site (tests/e2e).
+  // `astro:actions` outside Astro's build: its client half and the server's defineAction (tests/unit/actions/
+  // astroActions.ts), so that a form action's input schema is tried as Astro reads a form. The actions' place in a
+  // request (the guard, the middleware, the pages) is tested through the built site (tests/e2e).
   resolve: {
     alias: {
-      'astro:actions': fileURLToPath(new URL('node_modules/astro/dist/actions/runtime/client.js', import.meta.url)),
+      'astro:actions': fileURLToPath(new URL('tests/unit/actions/astroActions.ts', import.meta.url)),
     },
   },
   test: {

@@ -6,10 +6,11 @@
  */
 import { defineAction } from 'astro:actions';
 import { z } from 'astro/zod';
+import { newPasswordTwice, sameTwice, typedPasswordSchema } from '../server/admin/accountFields.ts';
 import { clearSessionCookie } from '../server/admin/adminGuard.ts';
 import { signInAddress } from '../server/admin/returnPath.ts';
 import { SESSION_COOKIE } from '../server/admin/sessions.ts';
-import { changeOwnPassword } from '../server/admin/staffActions.ts';
+import { changeOwnPassword } from '../server/admin/staffService.ts';
 import { readContactSettings } from '../server/contact/settings.ts';
 import { tellDeploy, underDeploy } from '../server/release/serveRelease.ts';
 import { getServices } from '../server/services.ts';
@@ -17,12 +18,8 @@ import { SystemState } from '../server/system/systemState.ts';
 import { sendTestMail } from '../server/system/testMail.ts';
 import { adminAction } from './adminAction.ts';
 
-/** A password field (Astro reads an empty one as null): its text, or "". */
-const secret = z
-  .string()
-  .max(1024)
-  .nullish()
-  .transform((value) => value ?? '');
+/** The current password, and the new one typed twice alike (accountFields.ts). */
+const passwordChange = z.object({ current: typedPasswordSchema, ...newPasswordTwice }).refine(...sameTwice);
 
 export const account = {
   signOut: defineAction({
@@ -39,10 +36,15 @@ export const account = {
   }),
   password: defineAction({
     accept: 'form',
-    input: z.object({ current: secret, password: secret, again: secret }),
+    input: passwordChange,
     handler: (form, context) =>
       adminAction(context, async ({ services, session }) => {
-        const outcome = await changeOwnPassword(services, session, { ...form, address: context.clientAddress });
+        const { current, password } = form;
+        const outcome = await changeOwnPassword(services, session, {
+          current,
+          password,
+          address: context.clientAddress,
+        });
         if (outcome.ok) clearSessionCookie(context.cookies, context.url);
         return outcome;
       }),

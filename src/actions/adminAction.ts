@@ -7,22 +7,57 @@
  * the page's words: data when it worked, a refusal with its status and words when it did not; anything else is
  * logged and answered with words that name no path or stack (Astro would send the error's own message).
  */
-import { ActionError, type ActionAPIContext } from 'astro:actions';
+import { ActionError, isInputError, type ActionAPIContext, type ActionClient } from 'astro:actions';
 import { z } from 'astro/zod';
 import { signedIn } from '../server/admin/adminGuard.ts';
 
 /** The namespaces of the admin's actions, and the mode of the admin guard each needs (src/middleware.ts). */
 export const ADMIN_ACTIONS = { 'admin.': 'signed-in', 'adminEntry.': 'signed-out' } as const;
 
-/** A text field the admin's functions check themselves, cut to `max` characters (Astro reads an empty one as null). */
-export const formText = (max: number) =>
-  z
-    .string()
-    .nullish()
-    .transform((value) => (value ?? '').slice(0, max));
+/** An action as `context.callAction` takes any, with a form's fields. */
+type FormAction = ActionClient<unknown, 'form', undefined>;
+
+/**
+ * The action `name` names in `actions` (src/actions/index.ts's `server`: "admin.events.save"), or undefined: only
+ * the tree's own keys are followed, so no name reaches a prototype or a property of an action.
+ */
+export function actionNamed(actions: object, name: string): FormAction | undefined {
+  let node: unknown = actions;
+  for (const key of name.split('.')) {
+    if (typeof node !== 'object' || node === null || !Object.hasOwn(node, key)) return undefined;
+    node = Reflect.get(node, key);
+  }
+  return isAction(node) ? node : undefined;
+}
+
+function isAction(value: unknown): value is FormAction {
+  return typeof value === 'function' && 'orThrow' in value;
+}
+
+/** Said for a form field no page of the admin sends so (a hidden field changed, a page from before an update). */
+export const FORM_NOT_READ =
+  'The form could not be read, so nothing was changed. Please reload the page and try again.';
 
 /** A record's number in a form field (an event, a photo, a message, a link not yet used). */
-export const recordNumber = z.coerce.number().int().positive();
+export const recordNumber = z
+  .string({ error: FORM_NOT_READ })
+  .regex(/^[1-9]\d{0,14}$/, FORM_NOT_READ)
+  .transform(Number);
+
+/**
+ * What a page says after its form was refused: the refusal's words, or, for fields its action's input schema
+ * refused, the first field's words and each field's (never Astro's own text for programmers, which lists them all
+ * as JSON).
+ */
+export function formRefusal(error: ActionError): { message: string; fields: Record<string, string> } {
+  if (!isInputError(error)) return { message: error.message, fields: {} };
+  const fields: Record<string, string> = {};
+  for (const issue of error.issues) {
+    const name = issue.path[0];
+    if (name !== undefined && !(String(name) in fields)) fields[String(name)] = issue.message;
+  }
+  return { message: error.issues[0]?.message ?? FORM_NOT_READ, fields };
+}
 
 /** The form's address for `action` on the page at `url`, its own query kept (`?next=`, `?user=`). */
 export function actionOnThisPage(url: URL, action: { queryString: string }): string {

@@ -1,8 +1,10 @@
 /**
  * The forms of the admin's pages for someone not signed in, as Astro Actions (`actions.adminEntry.*`): sign in,
  * Forgot your password, choose a password with a one-time link, make the first owner with the setup link. Each
- * hands its fields to the function that checks, counts and audits them (signIn.ts, forgotPassword.ts,
- * staffActions.ts, firstOwner.ts); a refusal keeps its status and words (429 with Retry-After). See
+ * input schema holds the fields' rules (accountFields.ts: a name, an address, a new password typed twice alike; a
+ * link's token), so a form that breaks one is shown again with its words before anything is counted; the function
+ * that counts, checks what the store knows and audits (signIn.ts, forgotPassword.ts, staffService.ts,
+ * firstOwner.ts) then has the fields; a refusal keeps its status and words (429 with Retry-After). See
  * ./adminAction.ts for what all admin actions share.
  */
 import { ActionError, defineAction, type ActionAPIContext } from 'astro:actions';
@@ -14,9 +16,20 @@ import { forgotPassword } from '../server/admin/forgotPassword.ts';
 import { SESSION_COOKIE } from '../server/admin/sessions.ts';
 import { SetupLinks } from '../server/admin/setupLink.ts';
 import { signIn } from '../server/admin/signIn.ts';
-import { acceptLink } from '../server/admin/staffActions.ts';
+import { acceptLink } from '../server/admin/staffService.ts';
 import { getServices } from '../server/services.ts';
-import { formText, logged, refusal } from './adminAction.ts';
+import {
+  emailSchema as email,
+  newPasswordTwice,
+  sameTwice,
+  typedPasswordSchema as password,
+  typedUsernameSchema,
+  usernameSchema,
+} from '../server/admin/accountFields.ts';
+import { LINK_PROBLEMS } from '../server/admin/oneTimeLinks.ts';
+import { SESSION_TOKEN_PATTERN } from '../server/admin/sessions.ts';
+import { SETUP_PROBLEMS } from '../server/admin/setupLink.ts';
+import { logged, refusal } from './adminAction.ts';
 
 type SignedOut = Extract<AdminLocals, { mode: 'signed-out' }>;
 
@@ -38,13 +51,13 @@ function signedOutAction<T>(
 /** The page of each entry action (its route in src/pages/Admin/). */
 type EntryPage = '/Admin/login' | '/Admin/forgot' | '/Admin/link' | '/Admin/setup';
 
-const password = formText(1024);
-const token = formText(64);
+/** A link's token, as its address gave it to the page's hidden field: the words of a link that does not work. */
+const tokenOf = (unknown: string) => z.string({ error: unknown }).regex(SESSION_TOKEN_PATTERN, unknown);
 
 export const adminEntry = {
   signIn: defineAction({
     accept: 'form',
-    input: z.object({ username: formText(100), password }),
+    input: z.object({ username: typedUsernameSchema, password }),
     handler: (form, context) =>
       signedOutAction(context, '/Admin/login', async ({ services }) => {
         const outcome = await signIn(services, {
@@ -61,7 +74,7 @@ export const adminEntry = {
   }),
   forgot: defineAction({
     accept: 'form',
-    input: z.object({ username: formText(100) }),
+    input: z.object({ username: typedUsernameSchema }),
     handler: ({ username }, context) =>
       signedOutAction(context, '/Admin/forgot', async ({ services }) => {
         if (!services.mailer) throw refusal(context, 404, 'Links are not e-mailed here: please ask an owner.');
@@ -72,17 +85,19 @@ export const adminEntry = {
   }),
   link: defineAction({
     accept: 'form',
-    input: z.object({ token, password, again: password }),
+    input: z.object({ token: tokenOf(LINK_PROBLEMS.unknown), ...newPasswordTwice }).refine(...sameTwice),
     handler: (form, context) =>
       signedOutAction(context, '/Admin/link', async ({ services }) => {
-        const outcome = await acceptLink(services, form.token, form.password, form.again);
+        const outcome = await acceptLink(services, form.token, form.password);
         if (!outcome.ok) throw refusal(context, 400, outcome.error);
         return { message: outcome.message };
       }),
   }),
   setup: defineAction({
     accept: 'form',
-    input: z.object({ token, username: formText(300), email: formText(300), password, again: password }),
+    input: z
+      .object({ token: tokenOf(SETUP_PROBLEMS.unknown.text), username: usernameSchema, email, ...newPasswordTwice })
+      .refine(...sameTwice),
     handler: (form, context) =>
       signedOutAction(context, '/Admin/setup', async ({ services }) => {
         const site = await getServices();

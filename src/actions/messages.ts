@@ -1,12 +1,12 @@
 /**
  * The forms of a message's pages (/Admin/messages/<id>, editors and owners) as Astro Actions: mark it answered or
  * not, move it from held to the inbox, delete it (asked first). Each hands the message's number to
- * messageActions.ts, which changes it, audits the change and names the page to go to next; see ./adminAction.ts
+ * messageService.ts, which changes it, audits the change and names the page to go to next; see ./adminAction.ts
  * for what all admin actions share.
  */
 import { defineAction } from 'astro:actions';
 import { z } from 'astro/zod';
-import { deleteMessage, releaseMessage, setMessageAnswered } from '../server/admin/messageActions.ts';
+import { deleteMessage, releaseMessage, setMessageAnswered } from '../server/admin/messageService.ts';
 import { adminAction, recordNumber as id } from './adminAction.ts';
 
 export const messages = {

@@ -1,11 +1,14 @@
 /**
  * The forms of /Admin/staff (owners only) as Astro Actions: invite a colleague, reset a colleague's password, make
- * a link not yet used anew, change a role, unlock a locked account; and of the pages that ask first: remove an account, withdraw a link. Each hands its fields to the staff functions (staffActions.ts,
- * staffLinks.ts: they check the owner, the name, the role and the address, audit the change and give the words
- * for the page); see ./adminAction.ts for what all admin actions share.
+ * a link not yet used anew, change a role, unlock a locked account; and of the pages that ask first: remove an
+ * account, withdraw a link. Each input schema holds the fields' rules (accountFields.ts: a name, a role, an
+ * address; a link's number), so a form that breaks one is shown again with its words; the staff service
+ * (staffService.ts, staffLinks.ts) then checks the owner and what the store knows, audits the change and gives the
+ * words for the page. See ./adminAction.ts for what all admin actions share.
  */
 import { defineAction } from 'astro:actions';
 import { z } from 'astro/zod';
+import { roleSchema as role, emailSchema as email, usernameSchema as username } from '../server/admin/accountFields.ts';
 import {
   changeRole,
   inviteColleague,
@@ -13,50 +16,50 @@ import {
   resetColleague,
   unlockColleague,
   withdrawLink,
-} from '../server/admin/staffActions.ts';
+} from '../server/admin/staffService.ts';
 import { renewLink } from '../server/admin/staffLinks.ts';
-import { adminAction, formText as text, recordNumber as linkId } from './adminAction.ts';
+import { adminAction, recordNumber as link } from './adminAction.ts';
 
 export const staff = {
   invite: defineAction({
     accept: 'form',
-    input: z.object({ username: text(100), role: text(20), email: text(254) }),
+    input: z.object({ username, role, email }),
     handler: (invite, context) =>
       adminAction(context, ({ services, session }) => inviteColleague(services, session, invite, services.mailer)),
   }),
   reset: defineAction({
     accept: 'form',
-    input: z.object({ username: text(100) }),
+    input: z.object({ username }),
     handler: ({ username }, context) =>
       adminAction(context, ({ services, session }) => resetColleague(services, session, username, services.mailer)),
   }),
   renew: defineAction({
     accept: 'form',
-    input: z.object({ link: linkId }),
+    input: z.object({ link }),
     handler: ({ link }, context) =>
       adminAction(context, ({ services, session }) => renewLink(services, session, link, services.mailer)),
   }),
   unlock: defineAction({
     accept: 'form',
-    input: z.object({ username: text(100) }),
+    input: z.object({ username }),
     handler: ({ username }, context) =>
       adminAction(context, ({ services, session }) => unlockColleague(services, session, username)),
   }),
   role: defineAction({
     accept: 'form',
-    input: z.object({ username: text(100), role: text(20) }),
+    input: z.object({ username, role }),
     handler: ({ username, role }, context) =>
       adminAction(context, ({ services, session }) => changeRole(services, session, username, role)),
   }),
   remove: defineAction({
     accept: 'form',
-    input: z.object({ username: text(100) }),
+    input: z.object({ username }),
     handler: ({ username }, context) =>
       adminAction(context, ({ services, session }) => removeColleague(services, session, username)),
   }),
   withdraw: defineAction({
     accept: 'form',
-    input: z.object({ link: linkId }),
+    input: z.object({ link }),
     handler: ({ link }, context) =>
       adminAction(context, ({ services, session }) => withdrawLink(services, session, link)),
   }),

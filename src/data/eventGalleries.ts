@@ -1,7 +1,7 @@
 /** The fixed cricket tournament gallery (/event-22) and its card on Monthly Activities. */
 import { getImage } from 'astro:assets';
 import { getEntry } from 'astro:content';
-import type { GalleryPhoto } from '../islands/PhotoGallery.tsx';
+import type { GalleryPhoto } from '../lib/events/eventGallery.ts';
 import { PHOTO_WIDTHS } from '../lib/events/photoVariants.ts';
 
 const CRICKET_GALLERY_ID = 'cricket-tournament';

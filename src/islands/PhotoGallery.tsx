@@ -9,19 +9,7 @@ import { useEffect, useRef } from 'react';
 import PhotoSwipeLightbox from 'photoswipe/lightbox';
 import 'photoswipe/style.css';
 import './PhotoGallery.css';
-
-export interface GalleryPhoto {
-  /** The full-size photo. */
-  src: string;
-  /** A smaller version for the grid (defaults to `src`). */
-  thumbnail?: string;
-  /** The thumbnail in several widths ("a.webp 480w, b.webp 960w"), for the browser to choose from. */
-  thumbnailSrcset?: string;
-  /** The full-size photo's dimensions, when known; otherwise learnt when the viewer loads it. */
-  width?: number;
-  height?: number;
-  alt: string;
-}
+import type { GalleryPhoto } from '../lib/events/eventGallery.ts';
 
 export interface PhotoGalleryProps {
   photos: GalleryPhoto[];

@@ -200,7 +200,7 @@ ${revisionTriggers(['events', 'event_images'])}
      expires_at INTEGER NOT NULL,
      used_at INTEGER
    );`,
-  // What the server keeps of its own upkeep (the last backup and restore drill, the owners' alerts
+  // What the server records of its own maintenance (the last backup and restore drill, the owners' alerts
   // already sent, the last test mail): one JSON value per name.
   `CREATE TABLE IF NOT EXISTS system_state (name TEXT PRIMARY KEY, value TEXT NOT NULL);`,
   // The admin's list of events: newest first, a page at a time, by year and state.
@@ -234,7 +234,8 @@ export function openDatabase(dataDir: string): OpenedDatabase {
   const file = path.join(dataDir, DATABASE_FILE);
   const created = !existsSync(file);
   makePrivateFile(file);
-  for (const journal of [`${file}-wal`, `${file}-shm`]) narrowToOwner(journal);
+  // SQLite's write-ahead log and its shared-memory index, beside the store.
+  for (const walFile of [`${file}-wal`, `${file}-shm`]) narrowToOwner(walFile);
   const db = new DatabaseSync(file);
   db.exec(
     'PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL; PRAGMA foreign_keys = ON; PRAGMA busy_timeout = 5000;',

@@ -123,6 +123,42 @@ test('an admin action runs only from a signed-in admin page: a script’s call, 
   expect(await invited.text()).toMatch(/by-page/);
 });
 
+test('a form that breaks its action’s rules is shown again with its words, and nothing changes', async () => {
+  const headers = { Origin: server.url };
+  const before = await (await signedIn.post('/Admin/api/events_list')).json();
+  // An invitation (src/actions/staff.ts): the name's rule, said on the page, what was typed kept.
+  const invite = await signedIn.post('/Admin/staff?_action=admin.staff.invite', {
+    form: { username: 'bala k', role: 'editor', email: '', csrf_token: csrfToken },
+    headers,
+  });
+  expect(invite.status()).toBe(400);
+  const invitePage = await invite.text();
+  expect(invitePage).toContain('The user name may hold letters, digits and . _ @ - only (no spaces).');
+  expect(invitePage).toContain('value="bala k"');
+  expect(invitePage).not.toMatch(/Failed to validate|&quot;code&quot;/);
+  // The event form (src/server/admin/eventForm.ts): each field's words beside it; a hidden field no page sends.
+  const save = (fields: Record<string, string>) =>
+    signedIn.post('/Admin/events/new?_action=admin.events.save', {
+      form: { ...draft, csrf_token: csrfToken, ...fields },
+      headers,
+    });
+  const badDate = await save({ date: '31/02/2024', title: 'Kept as typed' });
+  expect(badDate.status()).toBe(400);
+  const badDatePage = await badDate.text();
+  expect(badDatePage).toContain('Choose a real date for the event in the Date field.');
+  expect(badDatePage).toContain('value="Kept as typed"');
+  const forged = await save({ version: 'latest' });
+  expect(forged.status()).toBe(400);
+  expect(await forged.text()).toContain('The form could not be read, so nothing was saved.');
+  // A form of another kind than a page sends, with the token in the header: refused unread.
+  const multipart = await signedIn.post('/Admin/events/new?_action=admin.events.save', {
+    multipart: { ...draft, csrf_token: csrfToken },
+    headers: { ...headers, 'X-CSRF-Token': csrfToken },
+  });
+  expect(multipart.status()).toBe(415);
+  expect(await (await signedIn.post('/Admin/api/events_list')).json()).toEqual(before);
+});
+
 test('admin answers are never stored or indexed, and keep the site’s policy without inline scripts', async () => {
   for (const path of ['/Admin', '/Admin/login', '/Admin/audit']) {
     const response = await signedIn.get(path, { maxRedirects: 0 });

@@ -54,14 +54,14 @@ test("a build without GitHub mode, given the App's settings, says the editor is 
       'The content editor is switched off',
     );
     await page.goto(`${server.url}/Admin`);
-    // The door to the forms: in the navigation beside Events, Messages and Staff, and on the home,
+    // The link to the forms: in the navigation beside Events, Messages and Staff, and on the home,
     // saying that they are not set up here and who sets them up.
     const nav = page.getByRole('navigation', { name: 'Admin' });
     await expect(nav.getByRole('link')).toContainText(['Events', 'Messages', 'Staff', 'Site pages']);
     await nav.getByRole('link', { name: 'Site pages' }).click();
-    const door = page.getByRole('region', { name: 'Site pages' });
-    await expect(door).toContainText("are not set up on this server. The site's maintainer sets them up");
-    await expect(door.getByRole('link')).toHaveCount(0);
+    const sitePages = page.getByRole('region', { name: 'Site pages' });
+    await expect(sitePages).toContainText("are not set up on this server. The site's maintainer sets them up");
+    await expect(sitePages.getByRole('link')).toHaveCount(0);
   } finally {
     server.kill();
   }

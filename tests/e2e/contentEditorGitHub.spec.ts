@@ -162,7 +162,7 @@ test('GitHub mode: sign in, save a phone photo to a branch, its pull request, th
   const check = node('check-content.ts');
   expect(check.stdout, check.stderr).toContain('Content is correct');
 
-  // The door from /Admin, where the forms are set up: Site pages leads to them and says what a save is.
+  // The link from /Admin, where the forms are set up: Site pages leads to them and says what a save is.
   addUser(dataDir);
   await page.goto(`${project.url}/Admin`);
   await signIn(page);

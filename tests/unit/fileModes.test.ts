@@ -1,5 +1,5 @@
 /**
- * The store, its journal files, the keys, the setup link and the backups are readable by the site's user alone
+ * The store, its write-ahead log files, the keys, the setup link and the backups are readable by the site's user alone
  * (src/server/privateFiles.ts), under the umask Docker leaves a process (022: new files 0644 otherwise).
  */
 import { chmodSync, mkdtempSync, readdirSync, statSync } from 'node:fs';

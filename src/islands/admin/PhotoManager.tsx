@@ -20,7 +20,7 @@ import { PhotoCard } from './PhotoCard.tsx';
 import { arrangementOfPhotos, takeAnswer, withoutPhotos, type EditorPhoto } from './photoAnswers.ts';
 import { PhotoUploader } from './PhotoUploader.tsx';
 import { SaveStatus } from './SaveStatus.tsx';
-import { forgetArrangement, keptArrangement, usePhotoAutosave } from './usePhotoAutosave.ts';
+import { forgetArrangement, unsavedArrangement, usePhotoAutosave } from './usePhotoAutosave.ts';
 import { useDragToReorder } from './useDragToReorder.ts';
 import './PhotoManager.css';
 
@@ -55,12 +55,12 @@ export function PhotoManager({ eventId, initialPhotos, initialCoverId, maxPhotos
 
   // What this browser kept and the server does not have yet (Preview, an ended session) comes
   // back once hydrated, merged with what the page has now (other tabs may have saved meanwhile).
-  const [keptChecked, setKeptChecked] = useState(false);
-  if (hydrated && !keptChecked) {
-    setKeptChecked(true);
-    const kept = keptArrangement(eventId);
-    if (kept) {
-      const { merged, clashes: lost } = mergeArrangement(kept.base ?? pageBase, kept.mine, pageBase);
+  const [unsavedChecked, setUnsavedChecked] = useState(false);
+  if (hydrated && !unsavedChecked) {
+    setUnsavedChecked(true);
+    const unsaved = unsavedArrangement(eventId);
+    if (unsaved) {
+      const { merged, clashes: lost } = mergeArrangement(unsaved.base ?? pageBase, unsaved.mine, pageBase);
       const back = merged.photos.flatMap(({ id, description }) => {
         const photo = photos.find((candidate) => candidate.id === id);
         return photo ? [{ ...photo, description }] : [];

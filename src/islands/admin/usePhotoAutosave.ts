@@ -23,7 +23,7 @@ export type { Arrangement };
 export type SaveState = { state: 'saved' | 'saving' } | { state: 'signed-out' | 'failed'; message: string };
 
 /** What this tab changed and has not saved yet, with what it started from. */
-export interface KeptArrangement {
+export interface UnsavedArrangement {
   version: number;
   base: Arrangement | undefined;
   mine: Arrangement;
@@ -40,9 +40,9 @@ const textOf = (arrangement: Arrangement) =>
     cover: arrangement.cover,
   });
 
-function keep(eventId: number, kept: KeptArrangement): void {
+function keep(eventId: number, unsaved: UnsavedArrangement): void {
   try {
-    localStorage.setItem(keyOf(eventId), JSON.stringify(kept));
+    localStorage.setItem(keyOf(eventId), JSON.stringify(unsaved));
   } catch {
     // A full or refused storage keeps nothing for later; the page still saves.
   }
@@ -58,7 +58,7 @@ export function forgetArrangement(eventId: number): void {
 }
 
 /** The arrangement kept for `eventId` in this browser and not yet saved, if any. */
-export function keptArrangement(eventId: number): KeptArrangement | undefined {
+export function unsavedArrangement(eventId: number): UnsavedArrangement | undefined {
   try {
     const value: unknown = JSON.parse(localStorage.getItem(keyOf(eventId)) ?? 'null');
     if (typeof value !== 'object' || value === null) return undefined;

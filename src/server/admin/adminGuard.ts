@@ -7,13 +7,15 @@
  *   of an admin action on its page) gets 401.
  * - A request that changes something (not GET or HEAD) must, when signed in, carry the session's CSRF
  *   token (a form field or the X-CSRF-Token header, csrf.ts); otherwise 403. (A cross-site form post never
- *   gets here: Astro's `security.checkOrigin` refuses it first, against the public origin, SITE_URL's.)
+ *   gets here: Astro's `security.checkOrigin` refuses it first, against the public origin, SITE_URL's.) A form
+ *   without JavaScript can send it only in its body: the guard reads a form's body once, for its token, and hands
+ *   the fields on; the admin action the form names runs with them (src/middleware.ts), never reading it again.
  * - Events from the society's backend (EVENTS_API_URL): everything works as here (messages, staff,
  *   accounts) but the event pages and endpoints, which answer 404 saying where events are edited.
  * - Every admin answer: Cache-Control: no-store and X-Robots-Tag: noindex.
  *
- * What passes is handed to the page in `Astro.locals.admin`, with the body of a form post already
- * read (the guard reads it to find the token): pages never check any of this by hand.
+ * What passes is handed to the page in `Astro.locals.admin`, with the fields of a form post (`form`, read
+ * once here): pages never check any of this by hand.
  */
 import type { AstroCookies } from 'astro';
 import { jsonAnswer, mediaTypeOf } from '../endpoints/jsonAnswer.ts';
@@ -92,7 +94,8 @@ async function formOf(request: Request, access: AdminAccess): Promise<URLSearchP
     return new URLSearchParams();
   }
   try {
-    // A copy: an admin action (src/actions/) reads the form after the guard.
+    // A copy: after a form's action, @astrojs/react reads the request's own body for its form state (a page with an
+    // island). The action takes these fields (src/middleware.ts).
     return new URLSearchParams(await readLimitedBody(request.clone(), MAX_FORM_BYTES));
   } catch (error) {
     // The body is refused whole: the request's own stream too (a copy's is cancelled only with its twin).

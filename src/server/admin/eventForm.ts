@@ -1,17 +1,21 @@
 /**
- * The event form of the admin (Title, Sub-title, Date (day first: indianDate.ts), Place, the photos' descriptions, order and
- * cover, and Publish or Save draft), read from its urlencoded post and checked with zod. The title
- * is saved naming its place (eventPlaces.ts). Bad input comes back with a message per field and
- * the values as sent, so nothing typed is lost.
+ * The event form of the admin (Title, Sub-title, Date (day first: indianDate.ts), Place, the photos' descriptions,
+ * order and cover, and Publish or Save draft) as its save and Preview actions take it (`eventFormSchema`, their
+ * input schema: src/actions/events.ts): every field with its rules, the title saved naming its place
+ * (eventPlaces.ts), and the hidden fields an existing event's form carries so that a save from an older tab is
+ * merged (eventSave.ts). A refused field is said beside it, with the form shown again as it was sent
+ * (`sentEventForm` in eventService.ts), so nothing typed is lost.
  */
 import { z } from 'zod';
-import { parseId } from '../../lib/parseId.ts';
-import { eventFieldsSchema, type EventFields } from '../events/eventFields.ts';
 import { titleNamingPlace } from '../../lib/events/eventPlaces.ts';
 import { isoDateOf } from '../../lib/events/indianDate.ts';
+import type { Arrangement } from '../../lib/events/mergeEdits.ts';
+import { eventFieldsSchema, MAX_PHOTOS_PER_EVENT, type EventFields } from '../events/eventFields.ts';
+import { arrangementSchema } from './photoArrangement.ts';
 import { MAX_DESCRIPTION_LENGTH } from './photoUpload.ts';
 
-export type EventFormField = 'title' | 'subTitle' | 'date' | 'place';
+const EVENT_FORM_FIELDS = ['title', 'subTitle', 'date', 'place'] as const;
+export type EventFormField = (typeof EVENT_FORM_FIELDS)[number];
 
 export interface EventFormValues {
   title: string;
@@ -20,61 +24,168 @@ export interface EventFormValues {
   place: string;
 }
 
-/** A field as the form posts it (Astro reads an empty one as null), at most `max` characters. */
-const sent = (max: number) => z.string().max(max).nullish();
+/**
+ * The form's buttons: `publish`; `draft` (Save draft, or Unpublish on a published event, which asks first);
+ * `unpublish` (the answer Yes to that question); `preview` (sent to the Preview action).
+ */
+const BUTTONS = ['publish', 'draft', 'unpublish', 'preview'] as const;
+
+/** A new event's form key: made when the form is shown (newFormKey in eventService.ts), 32 hex digits. */
+export const FORM_KEY_PATTERN = /^[0-9a-f]{32}$/;
+
+/** Said for a field the page fills in itself (a hidden field, a button) that no page of the admin sends so. */
+export const FORM_NOT_READ =
+  'The form could not be read, so nothing was saved. What you typed is shown again: check it and press the button again.';
+
+/** The form's name of each field shown beside its error. */
+const FIELD_NAMES: Record<EventFormField, string> = {
+  title: 'title',
+  subTitle: 'sub_title',
+  date: 'date',
+  place: 'place',
+};
+
+const CHOOSE_A_PLACE = 'Choose the place of the event.';
+const DESCRIPTION_TOO_LONG = `A photo's description has at most ${MAX_DESCRIPTION_LENGTH} characters.`;
+
+/** A field the page fills in itself, as the form posts it (Astro reads an empty one as undefined). */
+const hidden = (pattern: RegExp) => z.string({ error: FORM_NOT_READ }).regex(pattern, FORM_NOT_READ).nullish();
+
+/** A hidden field holding JSON of `schema`'s shape. */
+function jsonField<T extends z.ZodType>(schema: T) {
+  return z
+    .string({ error: FORM_NOT_READ })
+    .max(64_000, FORM_NOT_READ)
+    .transform((text, context): z.output<T> => {
+      try {
+        const parsed = schema.safeParse(JSON.parse(text));
+        if (parsed.success) return parsed.data;
+      } catch {
+        // Not JSON: refused below.
+      }
+      context.addIssue({ code: 'custom', message: FORM_NOT_READ });
+      return z.NEVER;
+    })
+    .nullish();
+}
+
+/** A field typed in the form: text, far longer than its rule allows (the rules, with their words, come after). */
+const typed = (max: number, tooLong: string) => z.string({ error: FORM_NOT_READ }).max(max, tooLong).nullish();
+
 /** The fields the form posts besides one description per photo (`description_<id>`). */
 const FORM_FIELDS = {
-  csrf_token: sent(128),
-  /** A new event's form key (eventSave.ts). */
-  form_key: sent(64),
-  /** What an existing event's form was shown with (eventSave.ts): its version and fields, its photos. */
+  csrf_token: z.string().max(128).nullish(),
+  /** A new event's form key. */
+  form_key: hidden(FORM_KEY_PATTERN),
+  /** What an existing event's form was shown with: its version, and its fields as stored (eventSave.ts). */
   version: z
-    .string()
-    .regex(/^\d{0,15}$/)
+    .string({ error: FORM_NOT_READ })
+    .regex(/^\d{1,15}$/, FORM_NOT_READ)
+    .transform(Number)
     .nullish(),
-  base: sent(4_000),
-  photos_base: sent(64_000),
-  // The fields' own rules (a title, a real date, a place of the list) are parseEventForm's, each with its message
-  // beside its field and the form kept as sent; these limits are far above what a field takes.
-  title: sent(2_000),
-  sub_title: sent(2_000),
-  date: sent(100),
-  place: sent(200),
-  action: z.enum(['publish', 'draft', 'unpublish', 'preview']).nullish(),
-  photo_order: z
-    .string()
-    .regex(/^[\d,]{0,1000}$/)
-    .nullish(),
-  cover: z
-    .string()
-    .regex(/^\d{0,15}$/)
-    .nullish(),
+  base: jsonField(z.object({ title: z.string(), subTitle: z.string(), date: z.string(), place: z.string() })),
+  /** What the photos island had from the server (its autosave's base). */
+  photos_base: jsonField(arrangementSchema),
+  title: typed(2_000, 'The title must have at most 200 characters.'),
+  sub_title: typed(2_000, 'The sub-title must have at most 300 characters.'),
+  date: typed(100, 'Choose a real date for the event in the Date field.'),
+  place: typed(200, CHOOSE_A_PLACE),
+  action: z.enum(BUTTONS, { error: FORM_NOT_READ }),
+  /** The photos' ids in their order, from the photos island. */
+  photo_order: hidden(new RegExp(`^\\d{1,15}(,\\d{1,15}){0,${MAX_PHOTOS_PER_EVENT - 1}}$`)),
+  cover: hidden(/^\d{1,15}$/),
 };
 const DESCRIPTION_FIELD = /^description_\d{1,15}$/;
 
-/**
- * The event form's post, as its save and Preview actions take it (src/actions/events.ts): its fields, and a
- * description of at most MAX_DESCRIPTION_LENGTH characters per photo; any other field is refused.
- */
-export const eventFormInput = z
-  .object(FORM_FIELDS)
-  .catchall(z.string().max(MAX_DESCRIPTION_LENGTH).nullable())
-  .refine((form) => Object.keys(form).every((name) => name in FORM_FIELDS || DESCRIPTION_FIELD.test(name)), {
-    error: 'The form has a field it does not know.',
-  });
+/** The event form's fields, checked: the title naming its place, the date as ISO, a place of the site's list. */
+export type CheckedEventFields =
+  { ok: true; fields: EventFields } | { ok: false; errors: Partial<Record<EventFormField, string>> };
 
-/** The form's fields (the save and Preview actions' input) as the form's functions here read them. */
-export function formFieldsOf(input: z.output<typeof eventFormInput>): URLSearchParams {
-  const fields = new URLSearchParams();
-  for (const [name, value] of Object.entries(input)) if (typeof value === 'string') fields.set(name, value);
-  return fields;
+/** Checks `values` against the rules of an event's fields (a save merged from another tab's is checked again). */
+export function checkEventFields(
+  values: EventFormValues,
+  places: readonly string[],
+  published: boolean,
+): CheckedEventFields {
+  const errors: Partial<Record<EventFormField, string>> = {};
+  const placeOffered = places.includes(values.place);
+  if (!placeOffered) errors.place = CHOOSE_A_PLACE;
+  const fields = eventFieldsSchema.safeParse({
+    title: placeOffered && values.title.trim() ? titleNamingPlace(values.title, values.place, places) : values.title,
+    subTitle: values.subTitle,
+    date: isoDateOf(values.date) ?? values.date,
+    published,
+  });
+  for (const issue of fields.error?.issues ?? []) {
+    const field = issue.path[0];
+    if ((field === 'title' || field === 'subTitle' || field === 'date') && !errors[field])
+      errors[field] = issue.message;
+  }
+  return fields.success && Object.keys(errors).length === 0 ? { ok: true, fields: fields.data } : { ok: false, errors };
 }
 
-export type ParsedEventForm =
-  | { ok: true; fields: EventFields; photos: { id: number; description: string }[]; cover: number | undefined }
-  | { ok: false; errors: Partial<Record<EventFormField, string>>; values: EventFormValues };
+/** The event form's post, checked: what the save and Preview actions take. */
+export interface EventFormInput {
+  /** The fields as typed (shown again when the save asks first, merged with another tab's changes). */
+  values: EventFormValues;
+  /** The fields as they are saved: published when Publish was pressed. */
+  fields: EventFields;
+  action: (typeof BUTTONS)[number];
+  formKey: string | undefined;
+  version: number | undefined;
+  base: EventFormValues | undefined;
+  /** The photos' order, descriptions and cover, and what the island had from the server; none without the island. */
+  photos: { arrangement: Arrangement; base: Arrangement | undefined } | undefined;
+}
 
-/** The form's fields as sent, to show them again. */
+/**
+ * The event form's post, with the rules of every field; `placesOf` gives the places the form offers (the site's,
+ * content/site.yaml). A description of at most MAX_DESCRIPTION_LENGTH characters per photo; any other field is
+ * refused.
+ */
+export function eventFormSchema(placesOf: () => Promise<readonly string[]> | readonly string[]) {
+  return z
+    .object(FORM_FIELDS)
+    .catchall(z.string({ error: FORM_NOT_READ }).max(MAX_DESCRIPTION_LENGTH, DESCRIPTION_TOO_LONG).nullable())
+    .refine((form) => Object.keys(form).every((name) => name in FORM_FIELDS || DESCRIPTION_FIELD.test(name)), {
+      error: FORM_NOT_READ,
+    })
+    .transform(async (form, context): Promise<EventFormInput> => {
+      const values = {
+        title: form.title ?? '',
+        subTitle: form.sub_title ?? '',
+        date: form.date ?? '',
+        place: form.place ?? '',
+      };
+      const checked = checkEventFields(values, await placesOf(), form.action === 'publish');
+      if (!checked.ok) {
+        for (const field of EVENT_FORM_FIELDS) {
+          const message = checked.errors[field];
+          if (message) context.addIssue({ code: 'custom', path: [FIELD_NAMES[field]], message });
+        }
+        return z.NEVER;
+      }
+      const order = form.photo_order ? [...new Set(form.photo_order.split(',').map(Number))] : undefined;
+      const description = (id: number) => form[`description_${id}`]?.trim() ?? '';
+      return {
+        values,
+        fields: checked.fields,
+        action: form.action,
+        formKey: form.form_key ?? undefined,
+        version: form.version ?? undefined,
+        base: form.base ?? undefined,
+        photos: order && {
+          arrangement: {
+            photos: order.filter((id) => id > 0).map((id) => ({ id, description: description(id) })),
+            cover: form.cover ? Number(form.cover) || null : null,
+          },
+          base: form.photos_base ?? undefined,
+        },
+      };
+    });
+}
+
+/** The form's fields as sent (the admin guard read them: `locals.admin.form`), to show them again. */
 export function eventFormValues(form: URLSearchParams): EventFormValues {
   return {
     title: form.get('title') ?? '',
@@ -84,36 +195,12 @@ export function eventFormValues(form: URLSearchParams): EventFormValues {
   };
 }
 
-/**
- * The buttons' actions: `publish`; `draft` (Save draft, or Unpublish on a published event, which
- * asks first); `unpublish` (the answer Yes to that question).
- */
-export function parseEventForm(form: URLSearchParams, places: readonly string[]): ParsedEventForm {
-  const values = eventFormValues(form);
+/** The errors of a refused form's fields (by the form's names, as its action's input error has them) by field. */
+export function eventFormErrors(fields: Record<string, string>): Partial<Record<EventFormField, string>> {
   const errors: Partial<Record<EventFormField, string>> = {};
-  if (!places.includes(values.place)) errors.place = 'Choose the place of the event.';
-  const fields = eventFieldsSchema.safeParse({
-    title:
-      places.includes(values.place) && values.title.trim()
-        ? titleNamingPlace(values.title, values.place, places)
-        : values.title,
-    subTitle: values.subTitle,
-    date: isoDateOf(values.date) ?? values.date,
-    published: form.get('action') === 'publish',
-  });
-  if (!fields.success) {
-    for (const issue of fields.error.issues) {
-      const field = issue.path[0];
-      if ((field === 'title' || field === 'subTitle' || field === 'date') && !errors[field])
-        errors[field] = issue.message;
-    }
+  for (const field of EVENT_FORM_FIELDS) {
+    const message = fields[FIELD_NAMES[field]];
+    if (message) errors[field] = message;
   }
-  if (!fields.success || Object.keys(errors).length > 0) return { ok: false, errors, values };
-
-  const order = (form.get('photo_order') ?? '').split(',').flatMap((part) => parseId(part.trim()) ?? []);
-  const photos = [...new Set(order)].map((id) => ({
-    id,
-    description: (form.get(`description_${id}`) ?? '').trim().slice(0, MAX_DESCRIPTION_LENGTH),
-  }));
-  return { ok: true, fields: fields.data, photos, cover: parseId(form.get('cover')?.trim()) };
+  return errors;
 }

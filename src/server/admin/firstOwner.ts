@@ -1,11 +1,11 @@
 /**
  * The setup page's form (/Admin/setup): the first owner's name, e-mail address and password, checked
- * with the same rules as every account (users.ts, passwords.ts), made only through a setup link that
- * still holds while the store has no account (setupLink.ts).
+ * with the same rules as every account by its action's input schema (src/actions/entry.ts, accountFields.ts),
+ * made only through a setup link that still holds while the store has no account (setupLink.ts).
  */
 import type { AdminServices } from './adminServices.ts';
 import { SETUP_PROBLEMS, type SetupLinks } from './setupLink.ts';
-import { AccountError, checkedEmail, checkedName, checkedPassword } from './users.ts';
+import { AccountError } from './users.ts';
 
 export type SetupOutcome = { ok: true; message: string } | { ok: false; error: string };
 
@@ -14,7 +14,6 @@ export interface FirstOwnerForm {
   username: string;
   email: string;
   password: string;
-  again: string;
 }
 
 export async function makeFirstOwner(
@@ -25,15 +24,9 @@ export async function makeFirstOwner(
   const problem = setup.problem(form.token);
   if (problem) return { ok: false, error: SETUP_PROBLEMS[problem].text };
   try {
-    const username = checkedName(form.username);
-    const email = checkedEmail(form.email);
-    checkedPassword(form.password);
-    if (form.password !== form.again) {
-      return { ok: false, error: 'The two passwords differ. Please type the same one twice.' };
-    }
     const claimed = setup.claim(form.token);
     if (claimed) return { ok: false, error: SETUP_PROBLEMS[claimed].text };
-    const user = await users.add(username, form.password, { role: 'owner', email });
+    const user = await users.add(form.username, form.password, { role: 'owner', email: form.email });
     setup.forgetFile();
     audit.record({
       username: user.username,

@@ -15,7 +15,7 @@ export const HASH_OPTIONS = { memoryCost: 65_536, timeCost: 3, parallelism: 1 };
 /** OWASP Authentication Cheat Sheet: at least 8 characters with MFA, longer without; we ask for 12. */
 export const MIN_PASSWORD_LENGTH = 12;
 /** Argon2 takes any length; a cap keeps a megabyte "password" from costing anything before hashing. */
-const MAX_PASSWORD_LENGTH = 256;
+export const MAX_PASSWORD_LENGTH = 256;
 
 /** Why `password` cannot be used, or undefined when it can. */
 export function passwordProblem(password: string): string | undefined {

@@ -44,12 +44,14 @@ const description = z
   .max(MAX_DESCRIPTION_LENGTH, `A description has at most ${MAX_DESCRIPTION_LENGTH} characters.`);
 const photoList = z.array(z.object({ id: photoId, description })).max(MAX_PHOTOS_PER_EVENT);
 
+/** An arrangement as the island sends it (and as the event form's hidden `photos_base` holds it). */
+export const arrangementSchema = z.object({ photos: photoList, cover: photoId.nullable() });
+
 /** What the island sends: its arrangement, and the version and arrangement it started from. */
 export const arrangementInput = z.object({
   version: z.number().int().nonnegative().optional(),
-  base: z.object({ photos: photoList, cover: photoId.nullable() }).optional(),
-  photos: photoList,
-  cover: photoId.nullable(),
+  base: arrangementSchema.optional(),
+  ...arrangementSchema.shape,
 });
 
 /** The arrangement as stored after a save, with what of this tab's was not kept. */

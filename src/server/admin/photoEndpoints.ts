@@ -10,7 +10,7 @@ import { TooManyPhotosError, UnknownEventError } from '../events/eventFields.ts'
 import { jsonAnswer } from '../endpoints/jsonAnswer.ts';
 import { PhotoRefusedError, type PhotoRefusal } from '../photos/photoIntake.ts';
 import type { EventAdminServices } from './adminServices.ts';
-import { deletePhoto } from './eventActions.ts';
+import { deletePhoto } from './eventService.ts';
 import { photoForEditor } from './photoArrangement.ts';
 import { readPhotoUpload } from './photoUpload.ts';
 import type { AdminSession } from './sessions.ts';

@@ -31,6 +31,9 @@ export interface AdminSession {
 
 const ALPHABET = 'abcdefghijkmnpqrstuvwxyz23456789';
 
+/** What newSessionToken makes: a session's token, and a one-time link's (oneTimeLinks.ts, setupLink.ts). */
+export const SESSION_TOKEN_PATTERN = /^[a-km-np-z2-9]{32}$/;
+
 /** 20 random bytes (160 bits) written in Lucia's lower-case base32 alphabet. */
 export function newSessionToken(): string {
   const bytes = randomBytes(20);

@@ -1,12 +1,12 @@
 /**
  * A new link for a link not yet used (Staff, "New link"): the same invitation or reset made again
  * (the earlier link stops working), so leaving the page that showed a link never loses the only
- * way in. The checks and the audit row are those of making it the first time (staffActions.ts).
+ * way in. The checks and the audit row are those of making it the first time (staffService.ts).
  */
 import type { AdminServices } from './adminServices.ts';
 import type { AdminSession } from './sessions.ts';
 import type { LinkMailer } from './linkMail.ts';
-import { inviteColleague, resetColleague, type StaffOutcome } from './staffActions.ts';
+import { inviteColleague, resetColleague, type StaffOutcome } from './staffService.ts';
 
 type Services = Pick<AdminServices, 'users' | 'links' | 'sessions' | 'throttle' | 'audit' | 'publicOrigin'>;
 

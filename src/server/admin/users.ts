@@ -8,16 +8,10 @@
  */
 import type { DatabaseSync } from 'node:sqlite';
 import { z } from 'zod';
+import { emailSchema, usernameSchema } from './accountFields.ts';
 import { hashPassword, needsRehash, passwordProblem, verifyNothing, verifyPassword } from './passwords.ts';
 import { OneTimeLinks } from './oneTimeLinks.ts';
 import { ADMIN_ROLES, type AdminRole } from './roles.ts';
-
-const usernameSchema = z
-  .string()
-  .trim()
-  .min(1, 'The user name is empty.')
-  .max(64, 'The user name must have at most 64 characters.')
-  .regex(/^[\p{L}\p{N}._@-]+$/u, 'The user name may hold letters, digits and . _ @ - only (no spaces).');
 
 export interface AdminUser {
   id: number;
@@ -56,22 +50,20 @@ function userOf(row: UserRow): AdminUser {
   };
 }
 
-export function checkedName(username: string): string {
+function checkedName(username: string): string {
   const parsed = usernameSchema.safeParse(username);
   if (!parsed.success) throw new AccountError(parsed.error.issues[0]?.message ?? 'The user name is not valid.');
   return parsed.data;
 }
 
-const emailSchema = z.union([z.literal(''), z.email().max(254)]);
-
 /** An e-mail address for reset links, or '' for none. */
-export function checkedEmail(email: string): string {
-  const parsed = emailSchema.safeParse(email.trim());
-  if (!parsed.success) throw new AccountError('The e-mail address is not valid.');
+function checkedEmail(email: string): string {
+  const parsed = emailSchema.safeParse(email);
+  if (!parsed.success) throw new AccountError(parsed.error.issues[0]?.message ?? 'The e-mail address is not valid.');
   return parsed.data;
 }
 
-export function checkedPassword(password: string): string {
+function checkedPassword(password: string): string {
   const problem = passwordProblem(password);
   if (problem) throw new AccountError(problem);
   return password;

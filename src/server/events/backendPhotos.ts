@@ -7,8 +7,8 @@
  *   bounds the memory photos in transit take: maxFetches x maxPhotoBytes;
  * - a fetched photo is kept in the photo cache (a DiskCache in DATA_DIR/cache/photos, bounded in
  *   size, least recently used first to go) and served from there for `freshMs`; after that the
- *   backend is asked again, and if it fails the kept copy is still served, with a warning.
- * A kept photo is one file: a 4-byte length, the JSON of what the site knows about the photo
+ *   backend is asked again, and if it fails the cached copy is still served, with a warning.
+ * A cached photo is one file: a 4-byte length, the JSON of what the site knows about the photo
  * (type, version, Last-Modified, when it was fetched), then the photo's bytes.
  */
 import { createHash } from 'node:crypto';
@@ -26,9 +26,9 @@ interface BackendPhotosOptions {
   timeoutMs: number;
   /** Photos larger than this are refused. */
   maxPhotoBytes: number;
-  /** Where fetched photos are kept; without it each request for a photo not in transit fetches it. */
+  /** Where fetched photos are cached; without it each request for a photo not in transit fetches it. */
   cache?: DiskCache | undefined;
-  /** How long a kept photo is served before the backend is asked again (default an hour). */
+  /** How long a cached photo is served before the backend is asked again (default an hour). */
   freshMs?: number | undefined;
   /** How many photos are fetched at once (default 4). */
   maxFetches?: number | undefined;
@@ -37,7 +37,7 @@ interface BackendPhotosOptions {
   warn: (message: string) => void;
 }
 
-interface Kept {
+interface CachedPhoto {
   photo: EventPhoto;
   fetchedAt: number;
 }
@@ -46,8 +46,8 @@ function messageOf(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
-/** The file of a kept photo: header length, header, bytes. */
-function encodeKept({ photo, fetchedAt }: Kept): Uint8Array {
+/** The file of a cached photo: header length, header, bytes. */
+function encodeCachedPhoto({ photo, fetchedAt }: CachedPhoto): Uint8Array {
   const header = Buffer.from(
     JSON.stringify({
       contentType: photo.contentType,
@@ -61,7 +61,7 @@ function encodeKept({ photo, fetchedAt }: Kept): Uint8Array {
   return Buffer.concat([length, header, photo.bytes]);
 }
 
-function decodeKept(file: Uint8Array<ArrayBuffer>): Kept | undefined {
+function decodeCachedPhoto(file: Uint8Array<ArrayBuffer>): CachedPhoto | undefined {
   try {
     const length = Buffer.from(file.buffer, file.byteOffset, 4).readUInt32BE(0);
     const header: unknown = JSON.parse(Buffer.from(file.buffer, file.byteOffset + 4, length).toString('utf8'));
@@ -112,19 +112,19 @@ export class BackendPhotos {
     const { cache, now, warn } = this.#options;
     const name = `${createHash('sha256').update(checked).digest('hex')}.photo`;
     const file = await cache?.read(name).catch(() => undefined);
-    const kept = file && decodeKept(file);
-    if (kept && now() - kept.fetchedAt < this.#freshMs) return kept.photo;
+    const cached = file && decodeCachedPhoto(file);
+    if (cached && now() - cached.fetchedAt < this.#freshMs) return cached.photo;
     let photo: EventPhoto | undefined;
     try {
       photo = await this.#limit(() => this.#fetch(checked));
     } catch (error) {
-      if (!kept || !(error instanceof PhotoUnavailableError)) throw error;
-      warn(`Photo ${checked}: ${error.message}; serving the copy fetched ${new Date(kept.fetchedAt).toISOString()}.`);
-      return kept.photo;
+      if (!cached || !(error instanceof PhotoUnavailableError)) throw error;
+      warn(`Photo ${checked}: ${error.message}; serving the copy fetched ${new Date(cached.fetchedAt).toISOString()}.`);
+      return cached.photo;
     }
     if (photo && cache) {
       await cache
-        .write(name, encodeKept({ photo, fetchedAt: now() }))
+        .write(name, encodeCachedPhoto({ photo, fetchedAt: now() }))
         .catch((error: unknown) => warn(`Photo ${checked}: could not be kept in the cache (${messageOf(error)}).`));
     }
     return photo;

@@ -1,5 +1,5 @@
 /**
- * What the server keeps of its own upkeep, in the store's system_state table (one JSON value per
+ * What the server records of its own maintenance, in the store's system_state table (one JSON value per
  * name): the last backup and restore drill, the alerts already mailed to owners, the last test mail.
  * Kept in the store, so a restart (or the next release of `npm run deploy`) knows them, and every
  * process on the store sees the same. A value that no longer fits its schema reads as missing.

@@ -1,7 +1,17 @@
 import type { ActionAPIContext } from 'astro:actions';
-import { ActionError } from 'astro:actions';
+import { ActionError, defineAction } from 'astro:actions';
+// Astro makes it from its input schema's issues; `astro:actions` does not export it.
+import { ActionInputError } from '../../../node_modules/astro/dist/actions/runtime/client.js';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { actionOnThisPage, adminAction, formText, logged, refusal } from '../../../src/actions/adminAction.ts';
+import {
+  FORM_NOT_READ,
+  actionNamed,
+  actionOnThisPage,
+  adminAction,
+  formRefusal,
+  logged,
+  refusal,
+} from '../../../src/actions/adminAction.ts';
 
 // What every admin action shares (src/actions/adminAction.ts); the actions themselves run in the built site
 // (tests/e2e/adminGuard.spec.ts, office.spec.ts, admin.spec.ts).
@@ -73,15 +83,55 @@ describe('refusal', () => {
 });
 
 describe('the form helpers', () => {
-  it('reads an empty field (null to Astro) as "" and cuts a long one', () => {
-    const field = formText(5);
-    expect([field.parse(null), field.parse(undefined), field.parse('abcdefgh')]).toEqual(['', '', 'abcde']);
-  });
-
   it('posts to the page with its own query kept and the action named once', () => {
     const url = new URL('https://isa.example.org/Admin/login?next=%2FAdmin%2Faudit&_action=adminEntry.signIn');
     expect(actionOnThisPage(url, { queryString: '?_action=adminEntry.signIn' })).toBe(
       '?next=%2FAdmin%2Faudit&_action=adminEntry.signIn',
     );
+  });
+});
+
+describe('formRefusal: what a page says after its form was refused', () => {
+  it('says a refusal’s own words', () => {
+    const refused = new ActionError({ code: 'BAD_REQUEST', message: 'There is no such account.' });
+    expect(formRefusal(refused)).toEqual({ message: 'There is no such account.', fields: {} });
+  });
+
+  it('says the first field’s words, and each field’s first, never Astro’s JSON for programmers', () => {
+    const refused = new ActionInputError([
+      { code: 'custom', path: ['username'], message: 'The user name is empty.', input: '' },
+      { code: 'custom', path: ['username'], message: 'A second word on the name.', input: '' },
+      { code: 'custom', path: ['again'], message: 'The two passwords differ.', input: '' },
+    ]);
+    expect(refused.message).toMatch(/^Failed to validate: \[/);
+    expect(formRefusal(refused)).toEqual({
+      message: 'The user name is empty.',
+      fields: { username: 'The user name is empty.', again: 'The two passwords differ.' },
+    });
+  });
+
+  it('says the form could not be read when the error names no field', () => {
+    expect(formRefusal(new ActionInputError([]))).toEqual({ message: FORM_NOT_READ, fields: {} });
+  });
+});
+
+describe('actionNamed: the action a form post names (src/middleware.ts runs it with the guard’s fields)', () => {
+  const save = defineAction({ accept: 'form', handler: () => 'saved' });
+  const actions = { admin: { events: { save } }, adminEntry: {} };
+
+  it('finds an action by its dotted name', () => {
+    expect(actionNamed(actions, 'admin.events.save')).toBe(save);
+  });
+
+  it.each([
+    ['an action no one defined', 'admin.events.publish'],
+    ['a namespace, not an action', 'admin.events'],
+    ['a property of an action', 'admin.events.save.orThrow'],
+    ['an object’s prototype', 'admin.__proto__'],
+    ['a property every object has', 'admin.constructor'],
+    ['a method of a prototype', 'admin.events.hasOwnProperty'],
+    ['nothing', ''],
+  ])('refuses %s', (_label, name) => {
+    expect(actionNamed(actions, name)).toBeUndefined();
   });
 });

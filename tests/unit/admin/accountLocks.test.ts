@@ -1,5 +1,5 @@
 /**
- * An owner unlocks a colleague's account from Staff (staffActions.ts, loginThrottle.ts): refusals first, then the
+ * An owner unlocks a colleague's account from Staff (staffService.ts, loginThrottle.ts): refusals first, then the
  * lock lifted, the sign-in free again at once, and the audit log naming who lifted it.
  */
 import { mkdtempSync } from 'node:fs';
@@ -10,7 +10,7 @@ import { createAdminServices, type AdminServices } from '../../../src/server/adm
 import { ACCOUNT_MAX_FAILURES } from '../../../src/server/admin/loginThrottle.ts';
 import type { AdminSession } from '../../../src/server/admin/sessions.ts';
 import { signIn } from '../../../src/server/admin/signIn.ts';
-import { unlockColleague } from '../../../src/server/admin/staffActions.ts';
+import { unlockColleague } from '../../../src/server/admin/staffService.ts';
 import { openDatabase } from '../../../src/server/database.ts';
 
 const PASSWORD = 'the colleague password';

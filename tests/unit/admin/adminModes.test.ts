@@ -92,14 +92,14 @@ describe('isEventEditingPath', () => {
 describe.each([
   ['events from the society’s backend', false],
   ['events kept here', true],
-])('the guard with %s', (_mode, keptHere) => {
+])('the guard with %s', (_mode, eventsHere) => {
   let services: AdminServices;
   let token: string;
 
   beforeAll(async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'admin-modes-'));
     const { db } = openDatabase(dataDir);
-    services = keptHere
+    services = eventsHere
       ? createAdminServices(db, dataDir, { publicOrigin: ORIGIN })
       : createOfficeServices(db, { publicOrigin: ORIGIN });
     const user = await services.users.add('asha', PASSWORD);
@@ -108,23 +108,26 @@ describe.each([
 
   const eventPaths = ['/Admin/events/new', '/Admin/events/1', '/Admin/edit/events/1/photos'];
 
-  it.each(eventPaths)(`%s: ${keptHere ? 'open to staff' : '404, saying where events are edited'}`, async (pathname) => {
-    const answer = await guardWith(services, context(pathname, { token }), accessOf(pathname));
-    if (keptHere) {
-      expect(answer).toMatchObject({ mode: 'signed-in' });
-      return;
-    }
-    const response = responseOf(answer);
-    expect(response.status).toBe(404);
-    expect(await response.text()).toMatch(/society's events server .* changed there, not in this admin/);
-  });
+  it.each(eventPaths)(
+    `%s: ${eventsHere ? 'open to staff' : '404, saying where events are edited'}`,
+    async (pathname) => {
+      const answer = await guardWith(services, context(pathname, { token }), accessOf(pathname));
+      if (eventsHere) {
+        expect(answer).toMatchObject({ mode: 'signed-in' });
+        return;
+      }
+      const response = responseOf(answer);
+      expect(response.status).toBe(404);
+      expect(await response.text()).toMatch(/society's events server .* changed there, not in this admin/);
+    },
+  );
 
   it('refuses a photo upload to an event there, even signed in with a valid form', async () => {
     const pathname = '/Admin/edit/events/1/photos';
     const answer = await guardWith(services, context(pathname, { method: 'POST', token }), 'endpoint');
     const status = answer instanceof Response ? answer.status : 'passed';
-    // Kept here: the guard passes it on (the token is missing, so 403); from the backend: 404 first.
-    expect(status).toBe(keptHere ? 403 : 404);
+    // Events stored here: the guard passes it on (the token is missing, so 403); from the backend: 404 first.
+    expect(status).toBe(eventsHere ? 403 : 404);
   });
 
   it.each(['/Admin', '/Admin/messages', '/Admin/staff', '/Admin/account', '/Admin/audit'])(
@@ -167,9 +170,9 @@ describe.each([
     expect(noToken.headers.get('Content-Type')).toMatch(/^application\/json/);
   });
 
-  it(`signedInEditor ${keptHere ? 'gives the event writer' : 'refuses (the guard answered 404 before)'}`, async () => {
+  it(`signedInEditor ${eventsHere ? 'gives the event writer' : 'refuses (the guard answered 404 before)'}`, async () => {
     const locals = localsOf(await guardWith(services, context('/Admin', { token }), 'page'));
-    if (keptHere) expect(signedInEditor({ admin: locals }).services.events).toBeDefined();
+    if (eventsHere) expect(signedInEditor({ admin: locals }).services.events).toBeDefined();
     else expect(() => signedInEditor({ admin: locals })).toThrow(/edited on the backend/);
   });
 });

@@ -15,7 +15,7 @@ import {
   type AuditQuery,
   type AuditViewer,
 } from '../../../src/server/admin/auditLog.ts';
-import { readMessage } from '../../../src/server/admin/messageActions.ts';
+import { readMessage } from '../../../src/server/admin/messageService.ts';
 import { ContactMessageStore } from '../../../src/server/contact/messageStore.ts';
 import { openDatabase } from '../../../src/server/database.ts';
 import { contactMessage } from '../contact/messageBuilder.ts';

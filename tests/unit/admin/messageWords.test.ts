@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { phoneNumber } from '../../../src/lib/phoneNumber.ts';
-import { replyHref } from '../../../src/server/admin/messageActions.ts';
+import { replyHref } from '../../../src/server/admin/messageService.ts';
 import { storedMessage } from '../contact/messageBuilder.ts';
 
 describe('phoneNumber (as the office reads and dials it)', () => {

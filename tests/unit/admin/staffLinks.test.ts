@@ -4,7 +4,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createAdminServices } from '../../../src/server/admin/adminServices.ts';
 import { LINK_PROBLEMS } from '../../../src/server/admin/oneTimeLinks.ts';
-import { acceptLink, inviteColleague, withdrawLink } from '../../../src/server/admin/staffActions.ts';
+import { acceptLink, inviteColleague, withdrawLink } from '../../../src/server/admin/staffService.ts';
 import { renewLink } from '../../../src/server/admin/staffLinks.ts';
 import { openDatabase } from '../../../src/server/database.ts';
 
@@ -27,7 +27,7 @@ describe('a pending invitation on the Staff page', () => {
     const again = await renewLink(services, session, pending?.id ?? 0);
     if (!again.ok) throw new Error(again.error);
     expect(again.link).not.toBe(first.link);
-    expect(await acceptLink(services, tokenOf(first.link), GOOD, GOOD)).toEqual({
+    expect(await acceptLink(services, tokenOf(first.link), GOOD)).toEqual({
       ok: false,
       error: LINK_PROBLEMS.unknown,
     });
@@ -38,7 +38,7 @@ describe('a pending invitation on the Staff page', () => {
     expect(withdrawLink(services, session, renewed?.id ?? 0)).toMatchObject({ ok: true });
     expect(services.links.pending()).toEqual([]);
     expect(await renewLink(services, session, renewed?.id ?? 0)).toMatchObject({ ok: false });
-    expect(await acceptLink(services, tokenOf(again.link), GOOD, GOOD)).toMatchObject({ ok: false });
+    expect(await acceptLink(services, tokenOf(again.link), GOOD)).toMatchObject({ ok: false });
     const editor = { ...session, role: 'editor' as const };
     expect(await renewLink(services, editor, 1)).toMatchObject({ ok: false });
   });

@@ -1,6 +1,6 @@
 /**
  * Photos from the society's backend cost it one fetch however many visitors ask at once, at most
- * a few fetches run together, and fetched photos are kept in the bounded photo cache (a fake
+ * a few fetches run together, and fetched photos are cached in the bounded photo cache (a fake
  * backend counts the fetches).
  */
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
@@ -80,7 +80,7 @@ describe('backend photos', () => {
     expect(fetches.get('/Admin/uploads/events/1/big.jpg')).toBe(1);
     const whole = answers.filter((answer) => answer.headers.get('content-type') === 'image/jpeg');
     for (const answer of whole) expect(Buffer.from(await answer.arrayBuffer()).equals(photo)).toBe(true);
-    // The photo and one resized copy are kept.
+    // The photo and one resized copy are cached.
     expect(readdirSync(cacheDir())).toHaveLength(2);
   });
 
@@ -91,16 +91,16 @@ describe('backend photos', () => {
     expect(mostAtOnce).toBe(2);
   });
 
-  it('serves a kept photo without asking the backend, also after a restart', async () => {
+  it('serves a cached photo without asking the backend, also after a restart', async () => {
     await remote(new DiskCache({ dir: cacheDir() })).openPhoto('events/2/1.jpg');
     const restarted = remote(new DiskCache({ dir: cacheDir() }));
-    const kept = await restarted.openPhoto('events/2/1.jpg');
+    const cached = await restarted.openPhoto('events/2/1.jpg');
     expect(fetchCount()).toBe(1);
-    expect(kept?.contentType).toBe('image/jpeg');
-    expect(Buffer.from(kept?.bytes ?? []).equals(photo)).toBe(true);
+    expect(cached?.contentType).toBe('image/jpeg');
+    expect(Buffer.from(cached?.bytes ?? []).equals(photo)).toBe(true);
   });
 
-  it('asks again after an hour, and serves the kept photo with a warning if the backend fails', async () => {
+  it('asks again after an hour, and serves the cached photo with a warning if the backend fails', async () => {
     let now = Date.UTC(2026, 0, 1);
     const warn = vi.fn();
     const source = remote(new DiskCache({ dir: cacheDir() }), { now: () => now, warn });

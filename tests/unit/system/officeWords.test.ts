@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createAdminServices } from '../../../src/server/admin/adminServices.ts';
-import { deliveryText } from '../../../src/server/admin/messageActions.ts';
+import { deliveryText } from '../../../src/server/admin/messageService.ts';
 import { SETUP_PROBLEMS, WHERE_THE_SETUP_LINK_IS, setupLinkLine } from '../../../src/server/admin/setupLink.ts';
 import { openDatabase } from '../../../src/server/database.ts';
 import { alertOwners } from '../../../src/server/system/ownerAlerts.ts';

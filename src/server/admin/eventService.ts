@@ -1,7 +1,8 @@
 /**
- * What the admin's event pages do, so that the pages only compose: find the event a page's
- * address names, save the event form, delete an event or one photo. Every change leaves its audit
- * row here, the same whether it came from a page (without JavaScript) or an endpoint.
+ * What the admin's event pages do (the service their Astro Actions call: src/actions/events.ts), so that the pages
+ * only compose: find the event a page's address names, save the event form (checked by its action's input schema,
+ * eventForm.ts), delete an event or one photo. Every change leaves its audit row here, the same whether it came
+ * from a page (without JavaScript) or an endpoint.
  */
 import { randomBytes } from 'node:crypto';
 import { parseId } from '../../lib/parseId.ts';
@@ -9,8 +10,15 @@ import type { AdminEvent, StoredPhoto } from '../events/eventFields.ts';
 import { refuseOtherMethods } from '../pageMethods.ts';
 import { signedInEditor, type AdminLocals } from './adminGuard.ts';
 import type { EventAdminServices } from './adminServices.ts';
-import { eventFormValues, parseEventForm, type EventFormField, type EventFormValues } from './eventForm.ts';
-import { FORM_KEY_PATTERN, saveExistingEvent, saveNewEvent, valuesOfEvent } from './eventSave.ts';
+import {
+  FORM_KEY_PATTERN,
+  eventFormErrors,
+  eventFormValues,
+  type EventFormField,
+  type EventFormInput,
+  type EventFormValues,
+} from './eventForm.ts';
+import { saveExistingEvent, saveNewEvent, valuesOfEvent } from './eventSave.ts';
 
 type SignedInLocals = Extract<AdminLocals, { mode: 'signed-in' }>;
 type SignedIn = Pick<SignedInLocals, 'session'> & { services: EventAdminServices };
@@ -45,13 +53,18 @@ export type EventFormPage =
 /** A new key for a new event's form (eventSave.ts). */
 export const newFormKey = () => randomBytes(16).toString('hex');
 
-/** What a save refused before its form was read says (a form no page sends: a field too long, one unknown). */
-export const FORM_NOT_READ =
-  'The form could not be read, so nothing was saved. What you typed is shown again: check it and press the button again.';
-
-/** The event form as it was sent (the guard read it), after a refusal: nothing typed is lost. */
-export function sentEventForm(form: URLSearchParams): EventFormPage {
-  return { status: 400, values: eventFormValues(form), errors: {} };
+/**
+ * The event form as it was sent (the admin guard read it), after its save was refused, with the words of each
+ * field refused (by the form's names, as the action's input error has them): nothing typed is lost.
+ */
+export function sentEventForm(form: URLSearchParams, fieldErrors: Record<string, string>): EventFormPage {
+  const formKey = form.get('form_key') ?? '';
+  return {
+    status: 400,
+    values: eventFormValues(form),
+    errors: eventFormErrors(fieldErrors),
+    ...(FORM_KEY_PATTERN.test(formKey) ? { formKey } : {}),
+  };
 }
 
 /** The event form of `event` (or of a new event) as stored, to show. */
@@ -61,26 +74,21 @@ export function shownEventForm(places: readonly string[], event?: AdminEvent): E
 }
 
 /**
- * The event form of `event` (or of a new event) as sent (the save action, src/actions/events.ts): saved, leading
- * to the event's page; or shown again as it was sent, with what to correct (400), or as it is stored now when
- * another tab's changes clashed with this one's (409), or asking before Unpublish.
+ * The event form of `event` (or of a new event), checked (the save action, src/actions/events.ts): saved, leading
+ * to the event's page; or shown again as it is stored now when another tab's changes clashed with this one's
+ * (409), or asking before Unpublish.
  */
 export function saveEventForm(
-  admin: SignedIn & Pick<SignedInLocals, 'form'>,
+  admin: SignedIn,
+  form: EventFormInput,
   places: readonly string[],
   event?: AdminEvent,
 ): EventFormPage {
-  const formKey = admin.form.get('form_key') ?? undefined;
-  if (event?.published && admin.form.get('action') === 'draft') {
-    return { status: 200, values: eventFormValues(admin.form), errors: {}, confirmUnpublish: true };
+  if (event?.published && form.action === 'draft') {
+    return { status: 200, values: form.values, errors: {}, confirmUnpublish: true };
   }
-  const parsed = parseEventForm(admin.form, places);
-  if (!parsed.ok) return { status: 400, values: parsed.values, errors: parsed.errors, ...(formKey ? { formKey } : {}) };
-  if (!event) {
-    const key = formKey !== undefined && FORM_KEY_PATTERN.test(formKey) ? formKey : newFormKey();
-    return { redirect: saveNewEvent(admin, key, parsed.fields) };
-  }
-  const saved = saveExistingEvent(admin, admin.form, places, event);
+  if (!event) return { redirect: saveNewEvent(admin, form.formKey ?? newFormKey(), form.fields) };
+  const saved = saveExistingEvent(admin, form, places, event);
   if ('redirect' in saved) return saved;
   const stored = admin.services.events.get(event.id) ?? event;
   return { status: 409, values: valuesOfEvent(stored, places), errors: {}, clashes: saved.clashes };
@@ -132,16 +140,14 @@ export async function deletePhoto(
  * What Preview shows: the event as saved, or, when the form was sent to Preview (its Preview
  * button), the form's fields and photos as they stand, saved or not: nothing is saved by it.
  */
-export function eventPreview(event: AdminEvent, form: URLSearchParams, places: readonly string[]) {
+export function eventPreview(event: AdminEvent, form?: EventFormInput) {
   const saved = { title: event.title, subTitle: event.subTitle, date: event.date, photos: event.photos };
-  if (!form.has('title')) return { ...saved, unsaved: false };
-  const parsed = parseEventForm(form, places);
-  if (!parsed.ok) return { ...saved, unsaved: false };
-  const listed = parsed.photos.flatMap(({ id, description }) => {
+  if (!form) return { ...saved, unsaved: false };
+  const listed = (form.photos?.arrangement.photos ?? []).flatMap(({ id, description }) => {
     const photo = event.photos.find((candidate) => candidate.id === id);
     return photo ? [{ ...photo, description }] : [];
   });
   const rest = event.photos.filter((photo) => !listed.some((candidate) => candidate.id === photo.id));
-  const { title, subTitle, date } = parsed.fields;
+  const { title, subTitle, date } = form.fields;
   return { title, subTitle, date, photos: [...listed, ...rest], unsaved: true };
 }

@@ -1,18 +1,20 @@
 /**
- * What the staff pages do: an owner invites a colleague or resets a colleague's password with a
- * one-time link (oneTimeLinks.ts), changes a role or removes an account; the colleague opens the
- * link and chooses a password; everyone changes their own password. Each answers a message for
- * the page (never a stack or a path) and leaves a row in the audit log. The last owner can be
- * neither removed nor made an editor (users.ts). Every link names the site's public origin
- * (SITE_URL's), never the request's Host: a forged Host must not end up in a mailed link.
+ * What the staff pages do (the service their Astro Actions call: src/actions/staff.ts, entry.ts, account.ts): an
+ * owner invites a colleague or resets a colleague's password with a one-time link (oneTimeLinks.ts), changes a role
+ * or removes an account; the colleague opens the link and chooses a password; everyone changes their own password.
+ * The fields come checked by the actions' input schemas (accountFields.ts: a name, a role, an address, a new
+ * password typed twice alike); what only the store knows is checked here. Each answers a message for the page
+ * (never a stack or a path) and leaves a row in the audit log. The last owner can be neither removed nor made an
+ * editor (users.ts). Every link names the site's public origin (SITE_URL's), never the request's Host: a forged
+ * Host must not end up in a mailed link.
  */
 import type { AdminServices } from './adminServices.ts';
 import { mailLink, type LinkMailer } from './linkMail.ts';
 import { LINK_PROBLEMS, linkAddress, type OneTimeLink } from './oneTimeLinks.ts';
 import { BUSY } from './signIn.ts';
-import { isAdminRole } from './roles.ts';
+import type { AdminRole } from './roles.ts';
 import type { AdminSession } from './sessions.ts';
-import { AccountError, checkedEmail, checkedName, checkedPassword } from './users.ts';
+import { AccountError } from './users.ts';
 
 export type StaffOutcome = { ok: true; message: string; link?: string } | { ok: false; error: string };
 
@@ -28,32 +30,19 @@ function failure(error: unknown): StaffOutcome {
 export async function inviteColleague(
   { users, links, audit, publicOrigin }: Services,
   session: AdminSession,
-  form: { username: string; role: string; email: string },
+  { username, role, email }: { username: string; role: AdminRole; email: string },
   mailer?: LinkMailer,
 ): Promise<StaffOutcome> {
   if (session.role !== 'owner') return NOT_OWNER;
-  try {
-    const username = checkedName(form.username);
-    const email = checkedEmail(form.email);
-    if (!isAdminRole(form.role)) return { ok: false, error: 'Please choose a role: owner or editor.' };
-    if (users.find(username)) return { ok: false, error: `There is already a user named "${username}".` };
-    const { token } = links.create({
-      kind: 'invitation',
-      username,
-      role: form.role,
-      email,
-      createdBy: session.username,
-    });
-    audit.record({ username: session.username, action: 'user-invited', detail: `${username} (${form.role})` });
-    const link = linkAddress(publicOrigin, token);
-    return {
-      ok: true,
-      link,
-      message: await mailLink(mailer, { email, username }, 'invitation', link, { owner: session.username }),
-    };
-  } catch (error) {
-    return failure(error);
-  }
+  if (users.find(username)) return { ok: false, error: `There is already a user named "${username}".` };
+  const { token } = links.create({ kind: 'invitation', username, role, email, createdBy: session.username });
+  audit.record({ username: session.username, action: 'user-invited', detail: `${username} (${role})` });
+  const link = linkAddress(publicOrigin, token);
+  return {
+    ok: true,
+    link,
+    message: await mailLink(mailer, { email, username }, 'invitation', link, { owner: session.username }),
+  };
 }
 
 /** A reset link for a colleague: ends their sessions and lifts their sign-in lock at once. */
@@ -109,10 +98,9 @@ export function changeRole(
   { users, audit }: Services,
   session: AdminSession,
   username: string,
-  role: string,
+  role: AdminRole,
 ): StaffOutcome {
   if (session.role !== 'owner') return NOT_OWNER;
-  if (!isAdminRole(role)) return { ok: false, error: 'Please choose a role: owner or editor.' };
   try {
     const voided = users.setRole(username, role);
     audit.record({
@@ -164,21 +152,18 @@ export function withdrawLink({ links, audit }: Services, session: AdminSession, 
 }
 
 /**
- * Uses a one-time link: checks the new password first (a refused password leaves the link
- * unused), then uses the link, then makes the account (an invitation) or sets the password (a
- * reset, which ends every session of the account and lifts its lock).
+ * Uses a one-time link with a new password (its rules checked before: a refused password leaves the link unused),
+ * then makes the account (an invitation) or sets the password (a reset, which ends every session of the account
+ * and lifts its lock).
  */
 export async function acceptLink(
   { users, links, throttle, audit }: Services,
   token: string,
   password: string,
-  again: string,
 ): Promise<StaffOutcome> {
   const found = links.look(token);
   if (!found.ok) return { ok: false, error: LINK_PROBLEMS[found.problem] };
   try {
-    checkedPassword(password);
-    if (password !== again) return { ok: false, error: 'The two passwords differ. Please type the same one twice.' };
     if (found.link.kind === 'invitation' && users.find(found.link.username)) {
       return { ok: false, error: LINK_PROBLEMS.used };
     }
@@ -210,14 +195,14 @@ export async function acceptLink(
 }
 
 /**
- * Changes one's own password, asking for the current one: counted like a sign-in from a known
- * browser (the session proves it), so strangers' failures against the account do not stop it, and
- * checked within the password budget.
+ * Changes one's own password (its rules checked before: a refused one is not worth checking the current one),
+ * asking for the current one: counted like a sign-in from a known browser (the session proves it), so strangers'
+ * failures against the account do not stop it, and checked within the password budget.
  */
 export async function changeOwnPassword(
   { users, throttle, audit, budget }: Services & Pick<AdminServices, 'budget'>,
   session: AdminSession,
-  form: { current: string; password: string; again: string; address: string },
+  form: { current: string; password: string; address: string },
 ): Promise<StaffOutcome> {
   if (!budget.hasRoom('known')) return { ok: false, error: BUSY };
   const knownBrowser = `session-of-${session.userId}`;
@@ -242,8 +227,6 @@ export async function changeOwnPassword(
   }
   throttle.succeeded(reserved.reservation);
   try {
-    checkedPassword(form.password);
-    if (form.password !== form.again) return { ok: false, error: 'The two new passwords differ.' };
     await users.setPassword(user.username, form.password);
     audit.record({ username: user.username, action: 'password-changed' });
     return { ok: true, message: 'Your password is changed. Please sign in again with it.' };

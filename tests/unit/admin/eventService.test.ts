@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { eventPreview, photoInWords } from '../../../src/server/admin/eventActions.ts';
+import type { EventFormInput } from '../../../src/server/admin/eventForm.ts';
+import { eventPreview, photoInWords } from '../../../src/server/admin/eventService.ts';
 import type { AdminEvent } from '../../../src/server/events/eventFields.ts';
+import { postedEventForm } from '../actions/formAction.ts';
 
 const PLACES = ['Tamil Nadu', 'Salem', 'Madurai'];
 
@@ -30,32 +32,34 @@ describe('eventPreview', () => {
       { id: 2, path: '/Admin/uploads/events/4/b.jpg', description: '' },
     ],
   };
-  const form = (fields: Record<string, string>) => new URLSearchParams(fields);
+  /** The form sent to Preview, as its action takes it. */
+  async function form(fields: Record<string, string>): Promise<EventFormInput> {
+    const { data, error } = await postedEventForm(PLACES, { action: 'preview', ...fields });
+    if (error || !data) throw new Error(`The form was refused: ${error?.message}`);
+    return data;
+  }
 
-  it.each([
-    ['a plain visit: the saved event', form({}), 'Tamil Nadu - Salem Branch - CME', 'Saved sub-title', false],
-    [
-      'a form with errors: the saved event',
-      form({ title: '', sub_title: 'x', date: 'soon', place: 'Salem' }),
-      'Tamil Nadu - Salem Branch - CME',
-      'Saved sub-title',
-      false,
-    ],
-    [
-      'the form as it stands, unsaved',
-      form({ title: 'CME day', sub_title: 'Typed', date: '2025-03-15', place: 'Madurai' }),
-      'Tamil Nadu - Madurai Branch - CME day',
-      'Typed',
-      true,
-    ],
-  ])('%s', (_case, fields, title, subTitle, unsaved) => {
-    expect(eventPreview(event, fields, PLACES)).toMatchObject({ title, subTitle, unsaved });
+  it('a plain visit (or a form its action refused): the saved event', () => {
+    expect(eventPreview(event)).toMatchObject({
+      title: 'Tamil Nadu - Salem Branch - CME',
+      subTitle: 'Saved sub-title',
+      unsaved: false,
+    });
   });
 
-  it('shows the photos in the form’s order with its descriptions; unknown ids are ignored, unlisted ones follow', () => {
+  it('the form as it stands, unsaved', async () => {
+    const fields = { title: 'CME day', sub_title: 'Typed', date: '2025-03-15', place: 'Madurai' };
+    expect(eventPreview(event, await form(fields))).toMatchObject({
+      title: 'Tamil Nadu - Madurai Branch - CME day',
+      subTitle: 'Typed',
+      unsaved: true,
+    });
+  });
+
+  it('shows the photos in the form’s order with its descriptions; unknown ids are ignored, unlisted ones follow', async () => {
     const preview = eventPreview(
       event,
-      form({
+      await form({
         title: 'CME',
         sub_title: '',
         date: '2025-03-14',
@@ -64,7 +68,6 @@ describe('eventPreview', () => {
         description_2: 'Typed for two',
         description_99: 'No such photo',
       }),
-      PLACES,
     );
     expect(preview.photos.map((photo) => [photo.id, photo.description])).toEqual([
       [2, 'Typed for two'],

@@ -1,5 +1,5 @@
 /**
- * The door from /Admin to the content forms ("Site pages", /keystatic): whether this server
+ * The link from /Admin to the content forms ("Site pages", /keystatic): whether this server
  * offers them, and the one line that says what saving there means. Saving there is a proposal
  * (a pull request); it goes live after a maintainer merges it, once CI has built its release and
  * the deploy has seen it (it looks every DEPLOY_POLL_SECONDS) and put it live.
@@ -13,12 +13,12 @@ const RELEASE_BUILD_SECONDS = 240;
 /** The deploy's time to put a release live when it has not recorded one yet. */
 const TYPICAL_PREPARE_SECONDS = 30;
 
-/** What the door reads of the deploy's status (src/server/release/releaseStatus.ts): its attempts' times. */
+/** What the link reads of the deploy's status (src/server/release/releaseStatus.ts): its attempts' times. */
 interface Attempts {
   attempts: readonly { result: string; started: string; finished?: string | undefined }[];
 }
 
-export interface SitePagesDoor {
+export interface SitePagesLink {
   /** Where the "Site pages" link goes: the forms, or the line that says they are not set up. */
   href: string;
   offered: boolean;
@@ -35,7 +35,7 @@ export function minutesToLive(env: Record<string, string | undefined>, status: A
   return Math.max(1, Math.ceil((RELEASE_BUILD_SECONDS + pollSeconds + prepareSeconds) / 60));
 }
 
-export function sitePagesDoor(context: EditorContext, status: Attempts | undefined): SitePagesDoor {
+export function sitePagesLink(context: EditorContext, status: Attempts | undefined): SitePagesLink {
   if (!editorOffered(context)) {
     return {
       href: '/Admin#site-pages',
