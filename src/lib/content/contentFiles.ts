@@ -56,6 +56,8 @@ export interface ContentSource {
 
 /** The home page shows four webinar cards (docs/SPEC.md point 9). */
 export const HOME_WEBINAR_COUNT = 4;
+/** The milestones banner on the home page lists five. */
+export const MILESTONE_COUNT = 5;
 
 /**
  * The folder of the JSON Schemas made by `npm run schemas`. Inside content/, next to the files
@@ -149,7 +151,7 @@ export const CONTENT_SOURCES = [
     entriesName: 'milestones',
     page: 'Milestones (home page)',
     labelFields: ['year', 'text'],
-    entries: { exactly: 5, reason: 'the milestones banner on the home page lists five' },
+    entries: { exactly: MILESTONE_COUNT, reason: 'the milestones banner on the home page lists five' },
   },
   {
     collection: 'branches',

@@ -6,7 +6,19 @@
  * by hand) stays in `npm run check:content`, which runs on every pull request.
  * tests/unit/keystatic/formParity.test.ts fails when a zod field has no form field or the reverse.
  */
-import { fields } from '@keystatic/core';
+import { fields, type ComponentSchema } from '@keystatic/core';
+
+/** A content file's form (contentForms.ts): its name in the editor's sidebar and its fields. */
+export interface FileForm {
+  label: string;
+  schema: Record<string, ComponentSchema>;
+}
+
+/** The form of a folder's files: also the field its files are named from, and the columns of its list. */
+export interface FolderForm extends FileForm {
+  slugField: string;
+  columns: string[];
+}
 
 /** Text that must not be empty; `multiline` for paragraphs. */
 export function requiredText(label: string, description?: string, multiline = false) {
