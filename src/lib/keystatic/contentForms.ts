@@ -206,26 +206,23 @@ const FORMS = { site, home, privacy, webinars, conclave, stateBearers, milestone
   [Source in ContentFile as Source['collection']]: Source['shape'] extends 'folder' ? FolderForm : FileForm;
 };
 
-const yaml = { data: 'yaml' } as const;
-const place = (source: ContentFile) => source.path.replace(/\.yaml$/, '');
-
-/** The collections of the files of one shape. */
+type Single = Singleton<Record<string, ComponentSchema>>;
+type Folder = Collection<Record<string, ComponentSchema>, string>;
+/** The collections of the files of some shapes. */
 type Named<Shape, Form> = Record<Extract<ContentFile, { shape: Shape }>['collection'], Form>;
+const format = { data: 'yaml' } as const;
 
-// Object.fromEntries cannot know which keys it makes: the types say them.
+// Each form where its file is (contentFiles.ts). Object.fromEntries cannot know the keys: the types say them.
 export const singletons = Object.fromEntries(
-  CONTENT_SOURCES.filter((source) => source.shape !== 'folder').map((source) => {
-    const { label, schema }: FileForm = FORMS[source.collection];
-    return [source.collection, { label, path: place(source), format: yaml, schema }];
-  }),
-) as Named<'single' | 'list', Singleton<Record<string, ComponentSchema>>>;
+  CONTENT_SOURCES.filter((source) => source.shape !== 'folder').map((source): [string, Single] => [
+    source.collection,
+    { ...FORMS[source.collection], path: source.path.replace(/\.yaml$/, ''), format },
+  ]),
+) as Named<'single' | 'list', Single>;
 
 export const collections = Object.fromEntries(
-  CONTENT_SOURCES.filter((source) => source.shape === 'folder').map((source) => {
-    const { label, schema, slugField, columns }: FolderForm = FORMS[source.collection];
-    return [
-      source.collection,
-      { label, path: `${place(source)}/*` as const, slugField, columns, format: yaml, schema },
-    ];
-  }),
-) as Named<'folder', Collection<Record<string, ComponentSchema>, string>>;
+  CONTENT_SOURCES.filter((source) => source.shape === 'folder').map((source): [string, Folder] => [
+    source.collection,
+    { ...FORMS[source.collection], path: `${source.path}/*` as const, format },
+  ]),
+) as Named<'folder', Folder>;
