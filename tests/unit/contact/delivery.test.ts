@@ -165,4 +165,24 @@ describe('e-mailing messages to the office', () => {
     expect(mail.subject).toBe('Website message from Eve Bcc: everyone@example.net');
     expect(mail.replyTo).not.toMatch(/[\r\n]/);
   });
+
+  it('lists what the visitor wrote, by the names staff know, above the text', () => {
+    expect(composeMail(storedMessage({ phone: '' }), mailSettings(25)).text).toBe(
+      [
+        'A visitor wrote through the contact form of the website.',
+        '',
+        'Name:     Dr. Sample Person',
+        'E-mail:   sample.person@example.org',
+        'Phone:    (not given)',
+        'Received: 2026-11-20T09:00:00.000Z',
+        'Number:   1',
+        '',
+        'Please send the CME schedule.',
+        'Thank you.',
+        '',
+        '--',
+        'Reply to this e-mail to answer the visitor.',
+      ].join('\n'),
+    );
+  });
 });
