@@ -14,7 +14,20 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const folder = path.join(root, JSON_SCHEMA_FOLDER);
 mkdirSync(folder, { recursive: true });
 
-const files = jsonSchemaFiles();
+const schemas = jsonSchemaFiles();
+// VS Code finds a file's schema by .vscode/settings.json too: the forms drop the first line naming it.
+const settingsFile = '.vscode/settings.json';
+const settings: object = JSON.parse(readFileSync(path.join(root, settingsFile), 'utf8'));
+const yamlSchemas = Object.fromEntries(
+  CONTENT_SOURCES.map((source) => [
+    `./${jsonSchemaPath(source)}`,
+    source.shape === 'folder' ? `${source.path}/*.yaml` : source.path,
+  ]),
+);
+const files = new Map([
+  ...schemas,
+  [settingsFile, `${JSON.stringify({ ...settings, 'yaml.schemas': yamlSchemas }, null, 2)}\n`],
+]);
 let changed = 0;
 for (const [file, text] of files) {
   const absolute = path.join(root, file);
@@ -25,26 +38,13 @@ for (const [file, text] of files) {
 }
 for (const name of readdirSync(folder)) {
   const file = `${JSON_SCHEMA_FOLDER}/${name}`;
-  if (files.has(file)) continue;
+  if (schemas.has(file)) continue;
   rmSync(path.join(folder, name));
   changed += 1;
   console.log(`removed ${file} (no content file uses it)`);
 }
-// VS Code finds a file's schema here: the forms drop the first line that names it at every save.
-const settingsFile = path.join(root, '.vscode/settings.json');
-const settings: unknown = JSON.parse(readFileSync(settingsFile, 'utf8'));
-const yamlSchemas = Object.fromEntries(
-  CONTENT_SOURCES.map((source) => [
-    `./${jsonSchemaPath(source)}`,
-    source.shape === 'folder' ? `${source.path}/*.yaml` : source.path,
-  ]),
-);
-const settingsText = `${JSON.stringify({ ...(settings as object), 'yaml.schemas': yamlSchemas }, null, 2)}\n`;
-if (readFileSync(settingsFile, 'utf8') !== settingsText) {
-  writeFileSync(settingsFile, settingsText);
-  changed += 1;
-  console.log('wrote .vscode/settings.json');
-}
 console.log(
-  changed === 0 ? `The ${files.size} JSON Schemas were already up to date.` : `${files.size} JSON Schemas up to date.`,
+  changed === 0
+    ? `The ${schemas.size} JSON Schemas were already up to date.`
+    : `${schemas.size} JSON Schemas up to date.`,
 );
