@@ -11,11 +11,7 @@ import { renderSummary, type PageChanges } from './markdown.ts';
 import { photoChanges } from './describePhotos.ts';
 import { comparable, type ContentSnapshot, type RawSnapshot } from './snapshot.ts';
 
-/**
- * How the changes of each content file (src/lib/content/contentFiles.ts) are told, in the order of
- * the summary: a collection missing here does not compile. Changes told under the same page are
- * listed together (the webinars and the conclave links are both on Past Webinars).
- */
+/** How each content file's changes are told, in the summary's order: a collection missing here does not compile. */
 const DESCRIBERS = {
   home: homeChanges,
   milestones: milestoneChanges,
@@ -39,15 +35,11 @@ export function contentSummary(rawBefore: RawSnapshot, rawAfter: RawSnapshot, ba
   const broken = [...rawAfter.broken].sort();
   const olderBase = rawBefore.broken.filter((file) => !rawAfter.broken.includes(file)).sort();
   const [before, after] = comparable(rawBefore, rawAfter);
-  const pages = new Map<string, string[]>();
+  // Changes told under the same page are listed together (the webinars and the conclave links).
+  const told = new Map<string, string[]>();
   for (const { page, changes } of Object.values(DESCRIBERS).flatMap((describe) => describe(before, after))) {
-    pages.set(page, [...(pages.get(page) ?? []), ...changes]);
+    told.set(page, [...(told.get(page) ?? []), ...changes]);
   }
-  return renderSummary({
-    base,
-    pages: [...[...pages].map(([page, changes]) => ({ page, changes })), photoChanges(rawBefore, rawAfter)],
-    broken,
-    olderBase,
-    textChanged: !sameTexts(rawBefore, rawAfter),
-  });
+  const pages = [...[...told].map(([page, changes]) => ({ page, changes })), photoChanges(rawBefore, rawAfter)];
+  return renderSummary({ base, pages, broken, olderBase, textChanged: !sameTexts(rawBefore, rawAfter) });
 }
