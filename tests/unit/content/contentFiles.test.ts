@@ -1,15 +1,18 @@
 /**
  * The list of content files (src/lib/content/contentFiles.ts) is the one place a content file is
  * registered: every YAML file under content/ is in it, and everything made from it knows each of
- * its files. The forms are held to it by tests/unit/keystatic/formParity.test.ts, the JSON Schemas
- * by tests/unit/content/jsonSchemas.test.ts; the collections, forms and summary by their types.
+ * its entries (the Astro collections, the editor's forms, the JSON Schemas, the pull request's
+ * summary). The forms' fields are held to the schemas by tests/unit/keystatic/formParity.test.ts.
  */
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { contentSummary } from '../../../scripts/content/contentSummary.ts';
 import { folderReader, readSnapshot, type SnapshotReader } from '../../../scripts/content/snapshot.ts';
-import { CONTENT_SOURCES, type ContentSource } from '../../../src/lib/content/contentFiles.ts';
+import { collections } from '../../../src/content.config.ts';
+import { CONTENT_SOURCES, jsonSchemaPath, type ContentSource } from '../../../src/lib/content/contentFiles.ts';
+import { jsonSchemaFiles } from '../../../src/lib/content/jsonSchemas.ts';
+import { collections as folderForms, singletons } from '../../../src/lib/keystatic/contentForms.ts';
 
 const root = path.resolve(import.meta.dirname, '../../..');
 
@@ -29,12 +32,21 @@ describe('the list of content files', () => {
   });
 
   it.each(CONTENT_SOURCES.map((source) => [source.collection, source] as const))(
-    '%s: has its file (or files) and a collection of its own',
+    '%s: has its files, an Astro collection of its own, a form and a JSON Schema',
     (collection, source) => {
       expect(yamlFiles.filter((file) => listedIn(source, file)).length).toBeGreaterThan(0);
       expect(CONTENT_SOURCES.filter((other) => other.collection === collection)).toHaveLength(1);
+      expect(Object.keys(collections)).toContain(collection);
+      expect(Object.keys({ ...singletons, ...folderForms })).toContain(collection);
+      expect(jsonSchemaFiles().has(jsonSchemaPath(source))).toBe(true);
     },
   );
+
+  it('makes nothing the list does not hold', () => {
+    const listed = CONTENT_SOURCES.map((source) => source.collection).sort();
+    expect(Object.keys(collections).sort()).toEqual(listed);
+    expect(Object.keys({ ...singletons, ...folderForms }).sort()).toEqual(listed);
+  });
 });
 
 describe("the pull request's summary", () => {
