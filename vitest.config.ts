@@ -5,9 +5,12 @@ export default defineConfig({
   // `astro:actions` outside Astro's build: its client half and the server's defineAction (tests/unit/actions/
   // astroActions.ts), so that a form action's input schema is tried as Astro reads a form. The actions' place in a
   // request (the guard, the middleware, the pages) is tested through the built site (tests/e2e).
+  // And what src/content.config.ts takes from `astro:content`: defineCollection(), whose module needs no build
+  // either (tests/unit/content/contentFiles.test.ts reads the collections).
   resolve: {
     alias: {
       'astro:actions': fileURLToPath(new URL('tests/unit/actions/astroActions.ts', import.meta.url)),
+      'astro:content': fileURLToPath(new URL('node_modules/astro/dist/content/config.js', import.meta.url)),
     },
   },
   test: {

@@ -1,48 +1,27 @@
 /**
- * Every content collection of the site. Each collection reads YAML files under content/
- * (listed in src/lib/content/contentFiles.ts) and is checked by the zod schemas of
+ * Every content collection of the site: one per YAML file (or folder) of
+ * src/lib/content/contentFiles.ts, read by yamlLoader and checked by its zod schema of
  * src/lib/content/schemas.ts, with Astro's image() helper for photos.
  */
-import { defineCollection } from 'astro:content';
-import { contentSource } from './lib/content/contentFiles.ts';
+import { defineCollection, type SchemaContext } from 'astro:content';
+import { CONTENT_SOURCES, type ContentFile } from './lib/content/contentFiles.ts';
 import { createSchemas } from './lib/content/schemas.ts';
 import { yamlLoader } from './lib/content/yamlLoader.ts';
 
-export const collections = {
-  site: defineCollection({
-    loader: yamlLoader(contentSource('site')),
-    schema: ({ image }) => createSchemas(image).site,
-  }),
-  home: defineCollection({
-    loader: yamlLoader(contentSource('home')),
-    schema: ({ image }) => createSchemas(image).home,
-  }),
-  privacy: defineCollection({
-    loader: yamlLoader(contentSource('privacy')),
-    schema: ({ image }) => createSchemas(image).privacy,
-  }),
-  webinars: defineCollection({
-    loader: yamlLoader(contentSource('webinars')),
-    schema: ({ image }) => createSchemas(image).webinar,
-  }),
-  conclave: defineCollection({
-    loader: yamlLoader(contentSource('conclave')),
-    schema: ({ image }) => createSchemas(image).conclave,
-  }),
-  stateBearers: defineCollection({
-    loader: yamlLoader(contentSource('stateBearers')),
-    schema: ({ image }) => createSchemas(image).stateBearer,
-  }),
-  milestones: defineCollection({
-    loader: yamlLoader(contentSource('milestones')),
-    schema: ({ image }) => createSchemas(image).milestone,
-  }),
-  branches: defineCollection({
-    loader: yamlLoader(contentSource('branches')),
-    schema: ({ image }) => createSchemas(image).branch,
-  }),
-  galleries: defineCollection({
-    loader: yamlLoader(contentSource('galleries')),
-    schema: ({ image }) => createSchemas(image).gallery,
-  }),
+type Schemas = ReturnType<typeof createSchemas<ReturnType<SchemaContext['image']>>>;
+
+/** Each collection with its own schema, as Astro's generated types read it (entry types, getCollection). */
+type Collections = {
+  [Source in ContentFile as Source['collection']]: {
+    loader: ReturnType<typeof yamlLoader>;
+    schema: (context: SchemaContext) => Schemas[Source['schema']];
+  };
 };
+
+// Object.fromEntries cannot know which collection holds which schema: the type above says it.
+export const collections = Object.fromEntries(
+  CONTENT_SOURCES.map((source) => [
+    source.collection,
+    defineCollection({ loader: yamlLoader(source), schema: ({ image }) => createSchemas(image)[source.schema] }),
+  ]),
+) as Collections;

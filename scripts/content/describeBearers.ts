@@ -1,4 +1,5 @@
 /** What visitors see change on the Office Bearers and Branches pages. */
+import { contentSource } from '../../src/lib/content/contentFiles.ts';
 import { markdownText, type PageChanges } from './markdown.ts';
 import type { Branch, ContentSnapshot, StateBearer } from './snapshot.ts';
 
@@ -42,7 +43,7 @@ function stateFields(before: StateBearer, after: StateBearer) {
 }
 
 export function officeBearerChanges(before: ContentSnapshot, after: ContentSnapshot): PageChanges {
-  const file = 'content/state-bearers.yaml';
+  const { page, path: file } = contentSource('stateBearers');
   const changes: string[] = [];
   const byTitle = new Map(before.stateBearers.map((bearer) => [bearer.title, bearer]));
   for (const bearer of after.stateBearers) {
@@ -65,7 +66,7 @@ export function officeBearerChanges(before: ContentSnapshot, after: ContentSnaps
   if (changes.length === 0 && order(before.stateBearers) !== order(after.stateBearers)) {
     changes.push(`the cards are now in this order: ${markdownText(order(after.stateBearers))}`);
   }
-  return { page: 'Office Bearers', changes };
+  return { page, changes };
 }
 
 function branchBearerFields(before: BranchBearer, after: BranchBearer) {
@@ -106,7 +107,7 @@ function describeBranch(
   now: Branch,
   snapshots: { before: ContentSnapshot; after: ContentSnapshot },
 ) {
-  const file = `content/branches/${id}.yaml`;
+  const file = `${contentSource('branches').path}/${id}.yaml`;
   const city = markdownText(now.city);
   const lines: string[] = [];
   if (old.city !== now.city) lines.push(`${markdownText(old.city)} is now called ${city}`);
@@ -144,5 +145,5 @@ export function branchChanges(before: ContentSnapshot, after: ContentSnapshot): 
   for (const [id, old] of before.branches) {
     if (!after.branches.has(id)) changes.push(`branch ${markdownText(old.city)} removed`);
   }
-  return { page: 'Branches', changes };
+  return { page: contentSource('branches').page, changes };
 }

@@ -1,4 +1,5 @@
 /** What visitors see change on the home page, the galleries, the contact page, every page's frame and the privacy notice. */
+import { contentSource } from '../../src/lib/content/contentFiles.ts';
 import { alignLists, fieldChanges } from './describeFields.ts';
 import { homeCardChanges } from './describeWebinars.ts';
 import { markdownText, quoted, type PageChanges } from './markdown.ts';
@@ -25,9 +26,15 @@ function wholeFile(
   return { page, changes: fieldChanges(before, after, { file, ...snapshots }, place) };
 }
 
+/** A single file's changes field by field, under its page (contentFiles.ts). */
+export function fileChanges(collection: 'home' | 'privacy', before: ContentSnapshot, after: ContentSnapshot) {
+  const { page, path } = contentSource(collection);
+  return wholeFile(page, path, before[collection], after[collection], { before, after });
+}
+
 export function homeChanges(before: ContentSnapshot, after: ContentSnapshot): PageChanges {
-  const page = wholeFile('Home', 'content/home.yaml', before.home, after.home, { before, after });
-  return { page: 'Home', changes: [...homeCardChanges(before, after), ...page.changes] };
+  const { page, changes } = fileChanges('home', before, after);
+  return { page, changes: [...homeCardChanges(before, after), ...changes] };
 }
 
 function milestoneText(milestone: Milestone): string {
@@ -45,15 +52,16 @@ export function milestoneChanges(before: ContentSnapshot, after: ContentSnapshot
       return [`milestone ${position}: ${quoted(String(step.before))} → ${quoted(String(step.after))}`];
     },
   );
-  return { page: 'Milestones (home page)', changes };
+  return { page: contentSource('milestones').page, changes };
 }
 
 export function galleryChanges(before: ContentSnapshot, after: ContentSnapshot): PageChanges[] {
+  const { page, path } = contentSource('galleries');
   const ids = [...new Set([...after.galleries.keys(), ...before.galleries.keys()])];
   return ids.map((id) =>
     wholeFile(
-      GALLERY_PAGES[id] ?? `Gallery “${markdownText(id)}”`,
-      `content/galleries/${id}.yaml`,
+      GALLERY_PAGES[id] ?? `${page} “${markdownText(id)}”`,
+      `${path}/${id}.yaml`,
       before.galleries.get(id),
       after.galleries.get(id),
       { before, after },
@@ -63,7 +71,7 @@ export function galleryChanges(before: ContentSnapshot, after: ContentSnapshot):
 
 /** site.yaml: the head office is the Contact Us page; everything else frames every page. */
 export function siteChanges(before: ContentSnapshot, after: ContentSnapshot): PageChanges[] {
-  const file = 'content/site.yaml';
+  const { page, path: file } = contentSource('site');
   const split = (snapshot: ContentSnapshot) => {
     if (!snapshot.site) return { contact: undefined, places: undefined, frame: undefined };
     const { headOffice, activityPlaces, ...frame } = snapshot.site;
@@ -74,10 +82,6 @@ export function siteChanges(before: ContentSnapshot, after: ContentSnapshot): Pa
   return [
     wholeFile('Contact Us', file, old.contact, now.contact, { before, after }, ['head office']),
     wholeFile('Monthly Activities (the place filter)', file, old.places, now.places, { before, after }),
-    wholeFile('Every page (header, footer, search engines)', file, old.frame, now.frame, { before, after }),
+    wholeFile(page, file, old.frame, now.frame, { before, after }),
   ];
-}
-
-export function privacyChanges(before: ContentSnapshot, after: ContentSnapshot): PageChanges {
-  return wholeFile('Privacy notice', 'content/privacy.yaml', before.privacy, after.privacy, { before, after });
 }

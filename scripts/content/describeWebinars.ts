@@ -1,9 +1,10 @@
 /** What visitors see change on Past Webinars (the webinars and the conclave links) and in the home page's cards. */
+import { contentSource } from '../../src/lib/content/contentFiles.ts';
 import { photoChanged } from './describeBearers.ts';
 import { markdownText, quoted, type PageChanges } from './markdown.ts';
 import type { ContentSnapshot, Webinar } from './snapshot.ts';
 
-const FILE = 'content/webinars.yaml';
+const { path: FILE, page: PAGE } = contentSource('webinars');
 
 /** "14 - March - 2025" as visitors read it: "14 March 2025". */
 function plainDate(date: string): string {
@@ -62,15 +63,16 @@ export function webinarChanges(before: ContentSnapshot, after: ContentSnapshot):
       const details = webinarDetails(old, now, { before, after });
       return details.length > 0 ? [`${named(old)}: ${details.join('; ')}`] : [];
     }),
-    ...conclaveChanges(before, after),
   ];
-  return { page: 'Past Webinars', changes };
+  return { page: PAGE, changes };
 }
 
-function conclaveChanges(before: ContentSnapshot, after: ContentSnapshot): string[] {
+export function conclaveChanges(before: ContentSnapshot, after: ContentSnapshot): PageChanges {
+  const { page } = contentSource('conclave');
   const old = before.conclave;
   const now = after.conclave;
-  if (!old || !now) return old === now ? [] : [now ? 'conclave links added' : 'conclave links removed'];
+  if (!old || !now)
+    return { page, changes: old === now ? [] : [now ? 'conclave links added' : 'conclave links removed'] };
   const lines = old.title === now.title ? [] : [`conclave title: ${quoted(old.title)} → ${quoted(now.title)}`];
   const halls = new Map(old.halls.map((hall) => [hall.name, hall]));
   for (const hall of now.halls) {
@@ -91,7 +93,7 @@ function conclaveChanges(before: ContentSnapshot, after: ContentSnapshot): strin
     for (const date of links.keys()) lines.push(`${name}: video of ${markdownText(date)} removed`);
   }
   for (const name of halls.keys()) lines.push(`conclave, ${markdownText(name)} removed`);
-  return lines;
+  return { page, changes: lines };
 }
 
 /** The home page's webinar cards: which webinars have "showOnHome: true" (paired as on Past Webinars). */

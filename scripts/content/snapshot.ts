@@ -8,7 +8,12 @@ import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
-import { CONTENT_SOURCES, listEntries, type ContentSource } from '../../src/lib/content/contentFiles.ts';
+import {
+  CONTENT_SOURCES,
+  listEntries,
+  type ContentFile,
+  type ContentSource,
+} from '../../src/lib/content/contentFiles.ts';
 import { diskReader, type ContentReader } from '../../src/lib/content/contentReader.ts';
 import { createSchemas } from '../../src/lib/content/schemas.ts';
 import { parseYamlFile } from '../../src/lib/content/yamlDocument.ts';
@@ -20,30 +25,26 @@ export interface SnapshotReader extends ContentReader {
 }
 
 const schemas = createSchemas(() => z.string());
-type Site = z.output<typeof schemas.site>;
-type Home = z.output<typeof schemas.home>;
-type Privacy = z.output<typeof schemas.privacy>;
-export type Webinar = z.output<typeof schemas.webinar>;
-type Conclave = z.output<typeof schemas.conclave>;
-export type StateBearer = z.output<typeof schemas.stateBearer>;
-export type Milestone = z.output<typeof schemas.milestone>;
-export type Branch = z.output<typeof schemas.branch>;
-type Gallery = z.output<typeof schemas.gallery>;
+type Entry<Source extends ContentFile> = z.output<(typeof schemas)[Source['schema']]>;
 
-export interface ContentSnapshot {
-  site?: Site;
-  home?: Home;
-  privacy?: Privacy;
-  conclave?: Conclave;
-  webinars: Webinar[];
-  stateBearers: StateBearer[];
-  milestones: Milestone[];
-  /** By file name without .yaml. */
-  branches: Map<string, Branch>;
-  galleries: Map<string, Gallery>;
+/**
+ * Each collection of contentFiles.ts as its shape reads: a single file's one entry, a list's
+ * entries, a folder's entries by file name without .yaml.
+ */
+export type ContentSnapshot = {
+  [Source in ContentFile as Source['collection']]: Source['shape'] extends 'single'
+    ? Entry<Source> | undefined
+    : Source['shape'] extends 'list'
+      ? Entry<Source>[]
+      : Map<string, Entry<Source>>;
+} & {
   /** A fingerprint of a photo written in `yamlFile` as `photo` ("./photos/a.jpg"). */
   photoId(yamlFile: string, photo: string): string | undefined;
-}
+};
+export type Webinar = ContentSnapshot['webinars'][number];
+export type StateBearer = ContentSnapshot['stateBearers'][number];
+export type Milestone = ContentSnapshot['milestones'][number];
+export type Branch = Entry<Extract<ContentFile, { collection: 'branches' }>>;
 
 /** The files as read, before they are compared: entries that passed their schema, by file. */
 export interface RawSnapshot {
@@ -124,28 +125,18 @@ export function comparable(before: RawSnapshot, after: RawSnapshot): [ContentSna
 }
 
 function typed(files: RawSnapshot['files'], photoId: RawSnapshot['photoId']): ContentSnapshot {
-  const of = (collection: string) => [...files].filter(([, file]) => file.collection === collection);
-  const all = (collection: string) => of(collection).flatMap(([, file]) => file.entries);
-  const byFile = <T>(collection: string, schema: z.ZodType<T>) =>
-    new Map(
-      of(collection).flatMap(([file, { entries }]) =>
-        entries.map((entry) => [path.posix.basename(file, '.yaml'), schema.parse(entry)] as const),
-      ),
-    );
-  const one = <T>(collection: string, schema: z.ZodType<T>) => {
-    const [entry] = all(collection);
-    return entry === undefined ? undefined : schema.parse(entry);
-  };
-  return {
-    site: one('site', schemas.site),
-    home: one('home', schemas.home),
-    privacy: one('privacy', schemas.privacy),
-    conclave: one('conclave', schemas.conclave),
-    webinars: all('webinars').map((entry) => schemas.webinar.parse(entry)),
-    stateBearers: all('stateBearers').map((entry) => schemas.stateBearer.parse(entry)),
-    milestones: all('milestones').map((entry) => schemas.milestone.parse(entry)),
-    branches: byFile('branches', schemas.branch),
-    galleries: byFile('galleries', schemas.gallery),
-    photoId,
-  };
+  const collections = CONTENT_SOURCES.map((source) => {
+    const entries = [...files]
+      .filter(([, file]) => file.collection === source.collection)
+      .flatMap(([file, read]) =>
+        read.entries.map((entry) => [path.posix.basename(file, '.yaml'), schemas[source.schema].parse(entry)] as const),
+      );
+    const values = entries.map(([, entry]) => entry);
+    return [
+      source.collection,
+      source.shape === 'folder' ? new Map(entries) : source.shape === 'list' ? values : values[0],
+    ];
+  });
+  // Object.fromEntries cannot know which collection holds which type: ContentSnapshot says it.
+  return { ...Object.fromEntries(collections), photoId } as ContentSnapshot;
 }

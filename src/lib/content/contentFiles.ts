@@ -1,10 +1,13 @@
 /**
- * Which YAML files make up the site's content, how each is read, which schema checks it, which
- * rules about a whole list apply, and which JSON Schema (content/.schemas/) helps editors with it.
- * The Astro loader, `npm run check:content`, `npm run schemas` and `npm run content:diff` all
- * read this list, so they can never disagree.
+ * Every YAML file of the site's content, listed once: how it is read, which schema checks it,
+ * which rules about a whole list apply, what it is called in messages and in the pull request's
+ * summary. Everything that registers a content file is made from this list: the Astro
+ * collections (src/content.config.ts), the editor's forms (src/lib/keystatic/contentForms.ts, by
+ * collection), the JSON Schemas for editors (`npm run schemas`), the content check, the forms'
+ * format (`npm run content:format`) and the summary (`npm run content:diff`).
+ * tests/unit/content/contentFiles.test.ts fails when a file under content/ is missing here, or a
+ * consumer misses an entry. No node: import here: the editor's forms run in the browser too.
  */
-import path from 'node:path';
 import { exactlyFlagged, type ListRule } from './listRules.ts';
 import { STATE_OFFICES, type createSchemas } from './schemas.ts';
 
@@ -31,6 +34,8 @@ export interface ContentSource {
   entryName: string;
   /** The plural, for messages about the whole list: "webinars". */
   entriesName: string;
+  /** Where visitors see it, in their words: the heading of its changes in the pull request's summary. */
+  page: string;
   /**
    * For lists: a field whose value no two entries may share (made by nothing the office types on
    * purpose, such as a webinar's video address), and what it is called in messages.
@@ -50,7 +55,9 @@ export interface ContentSource {
 }
 
 /** The home page shows four webinar cards (docs/SPEC.md point 9). */
-const HOME_WEBINAR_COUNT = 4;
+export const HOME_WEBINAR_COUNT = 4;
+/** The milestones banner on the home page lists five. */
+export const MILESTONE_COUNT = 5;
 
 /**
  * The folder of the JSON Schemas made by `npm run schemas`. Inside content/, next to the files
@@ -68,6 +75,7 @@ export const CONTENT_SOURCES = [
     schema: 'site',
     entryName: 'site',
     entriesName: 'site',
+    page: 'Every page (header, footer, search engines)',
     labelFields: [],
   },
   {
@@ -77,6 +85,7 @@ export const CONTENT_SOURCES = [
     schema: 'home',
     entryName: 'home page',
     entriesName: 'home page',
+    page: 'Home',
     labelFields: [],
   },
   {
@@ -86,6 +95,7 @@ export const CONTENT_SOURCES = [
     schema: 'privacy',
     entryName: 'privacy notice',
     entriesName: 'privacy notice',
+    page: 'Privacy notice',
     labelFields: [],
   },
   {
@@ -96,6 +106,7 @@ export const CONTENT_SOURCES = [
     schema: 'webinar',
     entryName: 'webinar',
     entriesName: 'webinars',
+    page: 'Past Webinars',
     unique: { field: 'videoUrl', name: 'video address' },
     labelFields: ['title'],
     rules: [
@@ -114,6 +125,7 @@ export const CONTENT_SOURCES = [
     schema: 'conclave',
     entryName: 'conclave',
     entriesName: 'conclave',
+    page: 'Past Webinars',
     labelFields: [],
   },
   {
@@ -124,6 +136,7 @@ export const CONTENT_SOURCES = [
     schema: 'stateBearer',
     entryName: 'bearer',
     entriesName: 'state bearers',
+    page: 'Office Bearers',
     labelFields: ['name', 'title'],
     entries: { exactly: STATE_OFFICES.length, reason: 'the Office Bearers page shows six cards' },
     order: { field: 'title', values: STATE_OFFICES },
@@ -136,8 +149,9 @@ export const CONTENT_SOURCES = [
     schema: 'milestone',
     entryName: 'milestone',
     entriesName: 'milestones',
+    page: 'Milestones (home page)',
     labelFields: ['year', 'text'],
-    entries: { exactly: 5, reason: 'the milestones banner on the home page lists five' },
+    entries: { exactly: MILESTONE_COUNT, reason: 'the milestones banner on the home page lists five' },
   },
   {
     collection: 'branches',
@@ -146,6 +160,7 @@ export const CONTENT_SOURCES = [
     schema: 'branch',
     entryName: 'branch',
     entriesName: 'branches',
+    page: 'Branches',
     labelFields: ['city'],
   },
   {
@@ -155,11 +170,14 @@ export const CONTENT_SOURCES = [
     schema: 'gallery',
     entryName: 'gallery',
     entriesName: 'galleries',
+    page: 'Gallery',
     labelFields: ['title'],
   },
 ] as const satisfies readonly ContentSource[];
 
-export type CollectionName = (typeof CONTENT_SOURCES)[number]['collection'];
+/** One entry of the list, with its own collection name, schema and shape (not widened to all). */
+export type ContentFile = (typeof CONTENT_SOURCES)[number];
+export type CollectionName = ContentFile['collection'];
 
 export function contentSource(collection: CollectionName): ContentSource {
   const source = CONTENT_SOURCES.find((candidate) => candidate.collection === collection);
@@ -178,7 +196,7 @@ export function listEntries(source: ContentSource, data: unknown): unknown[] | u
 
 /** The JSON Schema of a source, relative to the project root: "content/.schemas/webinars.schema.json". */
 export function jsonSchemaPath(source: ContentSource): string {
-  const name = source.shape === 'folder' ? source.schema : path.posix.basename(source.path, '.yaml');
+  const name = source.shape === 'folder' ? source.schema : source.path.replace(/^.*\/|\.yaml$/g, '');
   return `${JSON_SCHEMA_FOLDER}/${name}.schema.json`;
 }
 
@@ -187,6 +205,8 @@ export function jsonSchemaPath(source: ContentSource): string {
  * which JSON Schema to check it with, as a path relative to the file.
  */
 export function schemaModeline(source: ContentSource, yamlFile: string): string {
-  const relative = path.posix.relative(path.posix.dirname(yamlFile), jsonSchemaPath(source));
-  return `# yaml-language-server: $schema=${relative.startsWith('../') ? relative : `./${relative}`}`;
+  // Every content file is in content/ or a folder below it, and the schemas in content/.schemas/.
+  const depth = yamlFile.split('/').length - 2;
+  const schema = jsonSchemaPath(source).slice('content/'.length);
+  return `# yaml-language-server: $schema=${depth > 0 ? '../'.repeat(depth) : './'}${schema}`;
 }

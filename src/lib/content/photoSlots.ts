@@ -10,6 +10,7 @@
  *
  * When a component changes its sizes or frames, change the number here.
  */
+import type { createSchemas } from './schemas.ts';
 
 /** --content-width (src/styles/tokens.css): the widest .container of any section, 72rem. */
 const CONTAINER = 1152;
@@ -28,7 +29,7 @@ export interface PhotoSlot {
 
 /** A photo field of a content schema: its path inside an entry ("*" for every item of a list). */
 export interface PhotoField {
-  schema: 'site' | 'home' | 'webinar' | 'stateBearer' | 'branch' | 'gallery';
+  schema: keyof ReturnType<typeof createSchemas>;
   path: readonly string[];
   slots: readonly PhotoSlot[];
   /** The size content/README.md recommends for it. */

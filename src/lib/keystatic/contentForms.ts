@@ -1,12 +1,17 @@
 /**
- * The forms of the content editor: one per content file of src/lib/content/contentFiles.ts (the
- * home page's in homeForm.ts, the lists' in listForms.ts), with the same fields as the zod schemas
- * of src/lib/content/schemas.ts (tests/unit/keystatic/formParity.test.ts keeps the two in step).
- * Keystatic reads and writes the YAML files themselves, in the format of formsFormat.ts. What the
- * files' comments said is in the forms' descriptions: the forms drop comments at every save.
+ * The forms of the content editor: one per content file of src/lib/content/contentFiles.ts, by
+ * its collection (the home page's in homeForm.ts, the lists' in listForms.ts), with the same fields
+ * as the zod schemas of src/lib/content/schemas.ts (tests/unit/keystatic/formParity.test.ts keeps
+ * the two in step). Where each file is, and whether it is one file or a folder of them, comes from
+ * contentFiles.ts. Keystatic reads and writes the YAML files themselves, in the format of
+ * formsFormat.ts. What the files' comments said is in the forms' descriptions: the forms drop
+ * comments at every save.
  */
-import { collection, fields, singleton } from '@keystatic/core';
+import { fields, type Collection, type ComponentSchema, type Singleton } from '@keystatic/core';
+import { CONTENT_SOURCES, MILESTONE_COUNT, type ContentFile } from '../content/contentFiles.ts';
 import {
+  type FileForm,
+  type FolderForm,
   dateField,
   emailField,
   linkField,
@@ -22,13 +27,10 @@ import {
 import { home } from './homeForm.ts';
 import { branches, stateBearers, webinars } from './listForms.ts';
 
-const yaml = { data: 'yaml' } as const;
 const SOCIAL_ICONS = ['youtube', 'facebook', 'instagram', 'x', 'linkedin'] as const;
 
-const site = singleton({
+const site = {
   label: "The site's details",
-  path: 'content/site',
-  format: yaml,
   schema: {
     name: requiredText('Society name'),
     chapterName: requiredText('Chapter name'),
@@ -90,12 +92,10 @@ const site = singleton({
       { label: 'Designer', description: 'Credited in the footer' },
     ),
   },
-});
+} satisfies FileForm;
 
-const privacy = singleton({
+const privacy = {
   label: 'Privacy notice',
-  path: 'content/privacy',
-  format: yaml,
   schema: {
     title: requiredText('Page title'),
     description: requiredText('Summary for search engines', 'One sentence', true),
@@ -118,12 +118,10 @@ const privacy = singleton({
       },
     ),
   },
-});
+} satisfies FileForm;
 
-const conclave = singleton({
+const conclave = {
   label: 'Conclave links',
-  path: 'content/conclave',
-  format: yaml,
   schema: {
     title: requiredText('Title'),
     halls: fields.array(
@@ -144,12 +142,10 @@ const conclave = singleton({
       },
     ),
   },
-});
+} satisfies FileForm;
 
-const milestones = singleton({
+const milestones = {
   label: 'Milestones',
-  path: 'content/milestones',
-  format: yaml,
   schema: {
     milestones: fields.array(
       fields.object({
@@ -161,20 +157,18 @@ const milestones = singleton({
         text: requiredText('What happened'),
       }),
       {
-        label: 'Milestones (exactly 5, oldest first)',
+        label: `Milestones (exactly ${MILESTONE_COUNT}, oldest first)`,
         itemLabel: (props) => `${props.fields.year.value ?? ''} ${props.fields.text.value}`,
-        validation: { length: { min: 5, max: 5 } },
+        validation: { length: { min: MILESTONE_COUNT, max: MILESTONE_COUNT } },
       },
     ),
   },
-});
+} satisfies FileForm;
 
-const galleries = collection({
+const galleries = {
   label: 'Galleries',
-  path: 'content/galleries/*',
   slugField: 'title',
   columns: ['subtitle'],
-  format: yaml,
   schema: {
     title: fields.slug({
       name: { label: 'Title', validation: { isRequired: true } },
@@ -205,8 +199,30 @@ const galleries = collection({
       },
     ),
   },
-});
+} satisfies FolderForm;
 
-export const collections = { branches, galleries };
+/** Every content file's form, by its collection: one missing here, or of the wrong kind, does not compile. */
+const FORMS = { site, home, privacy, webinars, conclave, stateBearers, milestones, branches, galleries } satisfies {
+  [Source in ContentFile as Source['collection']]: Source['shape'] extends 'folder' ? FolderForm : FileForm;
+};
 
-export const singletons = { site, home, privacy, webinars, conclave, stateBearers, milestones };
+type Single = Singleton<Record<string, ComponentSchema>>;
+type Folder = Collection<Record<string, ComponentSchema>, string>;
+/** The collections of the files of some shapes. */
+type Named<Shape, Form> = Record<Extract<ContentFile, { shape: Shape }>['collection'], Form>;
+const format = { data: 'yaml' } as const;
+
+// Each form where its file is (contentFiles.ts). Object.fromEntries cannot know the keys: the types say them.
+export const singletons = Object.fromEntries(
+  CONTENT_SOURCES.filter((source) => source.shape !== 'folder').map((source): [string, Single] => [
+    source.collection,
+    { ...FORMS[source.collection], path: source.path.replace(/\.yaml$/, ''), format },
+  ]),
+) as Named<'single' | 'list', Single>;
+
+export const collections = Object.fromEntries(
+  CONTENT_SOURCES.filter((source) => source.shape === 'folder').map((source): [string, Folder] => [
+    source.collection,
+    { ...FORMS[source.collection], path: `${source.path}/*` as const, format },
+  ]),
+) as Named<'folder', Folder>;

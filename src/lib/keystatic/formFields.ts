@@ -6,7 +6,13 @@
  * by hand) stays in `npm run check:content`, which runs on every pull request.
  * tests/unit/keystatic/formParity.test.ts fails when a zod field has no form field or the reverse.
  */
-import { fields } from '@keystatic/core';
+import { fields, type Collection, type ComponentSchema } from '@keystatic/core';
+
+/** A content file's form (contentForms.ts): its name in the editor's sidebar and its fields. */
+export type FileForm = Pick<Collection<Record<string, ComponentSchema>, string>, 'label' | 'schema'>;
+/** A folder's: also the field its files are named from, and the columns of its list. */
+export type FolderForm = FileForm &
+  Required<Pick<Collection<Record<string, ComponentSchema>, string>, 'slugField' | 'columns'>>;
 
 /** Text that must not be empty; `multiline` for paragraphs. */
 export function requiredText(label: string, description?: string, multiline = false) {

@@ -2,8 +2,9 @@
  * The form of the home page's texts (content/home.yaml), section by section in page order; the
  * webinars and milestones it shows have forms of their own (listForms.ts, contentForms.ts).
  */
-import { fields, singleton } from '@keystatic/core';
+import { fields } from '@keystatic/core';
 import {
+  type FileForm,
   photoField,
   photoWithAlt,
   publicFileField,
@@ -13,8 +14,6 @@ import {
   wholeNumber,
 } from './formFields.ts';
 
-const yaml = { data: 'yaml' } as const;
-
 const slides = (what: string, folder: string, extra: Record<string, ReturnType<typeof requiredText>> = {}) =>
   fields.array(fields.object({ ...photoWithAlt(what, folder).fields, ...extra }), {
     label: `${what[0]?.toUpperCase() ?? ''}${what.slice(1)}s (exactly 3)`,
@@ -22,10 +21,8 @@ const slides = (what: string, folder: string, extra: Record<string, ReturnType<t
     validation: { length: { min: 3, max: 3 } },
   });
 
-export const home = singleton({
+export const home = {
   label: 'Home page texts',
-  path: 'content/home',
-  format: yaml,
   schema: {
     pageTitle: requiredText('Page title', 'Shown in the browser tab and search results, for example "Home"'),
     banner: fields.object(
@@ -106,4 +103,4 @@ export const home = singleton({
       { label: 'Sports meet' },
     ),
   },
-});
+} satisfies FileForm;

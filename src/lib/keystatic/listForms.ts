@@ -3,9 +3,12 @@
  * four are on the home page), the state office bearers and the branches. A list shows each entry
  * by its name or title, and marks the webinars on the home page.
  */
-import { collection, fields, singleton } from '@keystatic/core';
+import { fields } from '@keystatic/core';
+import { HOME_WEBINAR_COUNT } from '../content/contentFiles.ts';
 import { STATE_OFFICES } from '../content/schemas.ts';
 import {
+  type FileForm,
+  type FolderForm,
   dateField,
   emailField,
   joiningLinkField,
@@ -17,11 +20,6 @@ import {
   wholeNumber,
 } from './formFields.ts';
 
-const yaml = { data: 'yaml' } as const;
-
-/** How many webinars the home page shows. */
-const HOME_WEBINARS = 4;
-
 /**
  * The rule of the webinars list the form applies at save (a list rule of the patched Keystatic,
  * patches/README.md): exactly four ticked for the home page. A message naming what to change, or
@@ -29,17 +27,15 @@ const HOME_WEBINARS = 4;
  */
 export function homeWebinarsMessage(webinars: readonly { showOnHome?: unknown; title?: unknown }[]) {
   const ticked = webinars.filter((webinar) => webinar.showOnHome === true);
-  if (ticked.length === HOME_WEBINARS) return undefined;
+  if (ticked.length === HOME_WEBINAR_COUNT) return undefined;
   const titles = ticked.map((webinar) => `"${String(webinar.title)}"`).join(', ');
-  return ticked.length > HOME_WEBINARS
-    ? `The home page shows exactly ${HOME_WEBINARS} webinars, and ${ticked.length} are ticked (${titles}): untick "Show on the home page" on ${ticked.length - HOME_WEBINARS} of them.`
-    : `The home page shows exactly ${HOME_WEBINARS} webinars, and ${ticked.length} are ticked${titles ? ` (${titles})` : ''}: tick "Show on the home page" on ${HOME_WEBINARS - ticked.length} more.`;
+  return ticked.length > HOME_WEBINAR_COUNT
+    ? `The home page shows exactly ${HOME_WEBINAR_COUNT} webinars, and ${ticked.length} are ticked (${titles}): untick "Show on the home page" on ${ticked.length - HOME_WEBINAR_COUNT} of them.`
+    : `The home page shows exactly ${HOME_WEBINAR_COUNT} webinars, and ${ticked.length} are ticked${titles ? ` (${titles})` : ''}: tick "Show on the home page" on ${HOME_WEBINAR_COUNT - ticked.length} more.`;
 }
 
-export const webinars = singleton({
+export const webinars = {
   label: 'Webinars',
-  path: 'content/webinars',
-  format: yaml,
   schema: {
     webinars: fields.array(
       fields.object({
@@ -59,11 +55,11 @@ export const webinars = singleton({
         joinUrl: joiningLinkField(),
         showOnHome: fields.checkbox({
           label: 'Show on the home page',
-          description: `Exactly ${HOME_WEBINARS} webinars are shown on the home page: untick one when you tick another`,
+          description: `Exactly ${HOME_WEBINAR_COUNT} webinars are shown on the home page: untick one when you tick another`,
         }),
       }),
       {
-        label: `Webinars (the ${HOME_WEBINARS} marked "On the home page" are its cards)`,
+        label: `Webinars (the ${HOME_WEBINAR_COUNT} marked "On the home page" are its cards)`,
         description:
           'Newest first. A webinar dated after today is listed under "Coming up" on the home page, with its start time and joining link where known, until its day has passed; then Past Webinars shows it.',
         itemLabel: (props) =>
@@ -72,12 +68,10 @@ export const webinars = singleton({
       },
     ),
   },
-});
+} satisfies FileForm;
 
-export const stateBearers = singleton({
+export const stateBearers = {
   label: 'State office bearers',
-  path: 'content/state-bearers',
-  format: yaml,
   schema: {
     bearers: fields.array(
       fields.object({
@@ -102,15 +96,13 @@ export const stateBearers = singleton({
       },
     ),
   },
-});
+} satisfies FileForm;
 
-export const branches = collection({
+export const branches = {
   label: 'Branches',
-  path: 'content/branches/*',
   slugField: 'city',
   // The list reads each branch for this column, and then names the branches by their cities.
   columns: ['order'],
-  format: yaml,
   schema: {
     // The file name is made from the city and never asked (hidden: patches/README.md).
     city: fields.slug({
@@ -135,4 +127,4 @@ export const branches = collection({
       },
     ),
   },
-});
+} satisfies FolderForm;

@@ -4,8 +4,10 @@
  * minutes, at most an hour), so a mail server that is down loses nothing.
  */
 import nodemailer from 'nodemailer';
+import { CONTACT_FIELDS } from '../../lib/contactForm.ts';
+import { labelOf, type StoredMessage } from './messageFields.ts';
 import type { MailSettings } from './settings.ts';
-import type { ContactMessageStore, StoredMessage } from './messageStore.ts';
+import type { ContactMessageStore } from './messageStore.ts';
 
 export interface OutgoingMail {
   from: string;
@@ -46,6 +48,9 @@ function oneLine(text: string): string {
   return text.replace(/[\u0000-\u001f\u007f]+/g, ' ').trim();
 }
 
+/** What the mail lists above the message's text, each on a line of its own. */
+const MAIL_FIELDS = [...CONTACT_FIELDS.filter((field) => field !== 'message'), 'received_at', 'id'] as const;
+
 export function composeMail(message: StoredMessage, mail: Pick<MailSettings, 'from' | 'to'>): OutgoingMail {
   const name = oneLine(message.name);
   return {
@@ -56,11 +61,9 @@ export function composeMail(message: StoredMessage, mail: Pick<MailSettings, 'fr
     text: [
       'A visitor wrote through the contact form of the website.',
       '',
-      `Name:     ${name}`,
-      `E-mail:   ${oneLine(message.email)}`,
-      `Phone:    ${message.phone || '(not given)'}`,
-      `Received: ${message.received_at}`,
-      `Number:   ${message.id}`,
+      ...MAIL_FIELDS.map(
+        (field) => `${`${labelOf(field)}:`.padEnd(10)}${oneLine(String(message[field])) || '(not given)'}`,
+      ),
       '',
       message.message,
       '',

@@ -17,18 +17,10 @@
  * spreadsheet that opens it.
  */
 import { stringify } from 'csv-stringify/sync';
-import { formatIndiaCell, formatIndiaDateTime } from '../../lib/indiaTime.ts';
-import { phoneNumber } from '../../lib/phoneNumber.ts';
-import type { StoredMessage } from './messageStore.ts';
+import { formatIndiaDateTime } from '../../lib/indiaTime.ts';
+import { EXPORTED, STATE_LABELS, type StoredMessage } from './messageFields.ts';
 
 export type MessagesFormat = 'text' | 'json' | 'csv';
-
-const STATE_LABELS: Record<StoredMessage['delivery_state'], string> = {
-  stored: 'stored (read it here)',
-  pending: 'waiting to be e-mailed',
-  sending: 'being e-mailed',
-  sent: 'e-mailed',
-};
 
 /** C0 (but tab) and C1 controls, DEL, the line and paragraph separators, and the bidirectional marks, embeddings,
  * overrides and isolates. */
@@ -51,52 +43,6 @@ function terminalSafeLines(text: string): string {
     .split(/(\r?\n)/)
     .map((part, index) => (index % 2 === 1 ? part : terminalSafe(part)))
     .join('');
-}
-
-/**
- * Each exported field once: its column in `npm run messages -- --csv` (its stored value, exact, under its name in
- * the store) and its heading and cell in the admin's file (for people: times in IST, states in words).
- */
-const EXPORTED: readonly {
-  column: keyof StoredMessage;
-  heading: string;
-  cell: (message: StoredMessage) => string | number;
-}[] = [
-  { column: 'id', heading: 'Number', cell: (message) => message.id },
-  { column: 'received_at', heading: 'Received (IST)', cell: (message) => formatIndiaCell(message.received_at) },
-  { column: 'name', heading: 'Name', cell: (message) => message.name },
-  { column: 'email', heading: 'E-mail', cell: (message) => message.email },
-  { column: 'phone', heading: 'Phone', cell: (message) => phoneCell(message.phone) },
-  { column: 'message', heading: 'Message', cell: (message) => message.message },
-  {
-    column: 'delivery_state',
-    heading: 'E-mail to the office',
-    cell: (message) => STATE_LABELS[message.delivery_state],
-  },
-  {
-    column: 'sent_at',
-    heading: 'E-mailed at (IST)',
-    cell: (message) => (message.sent_at ? formatIndiaCell(message.sent_at) : ''),
-  },
-  {
-    column: 'status',
-    heading: 'Where',
-    cell: (message) => (message.status === 'held' ? 'Held as possible spam' : 'Inbox'),
-  },
-  { column: 'held_reason', heading: 'Why held', cell: (message) => message.held_reason },
-  {
-    column: 'handled_at',
-    heading: 'Answered (marked at IST)',
-    cell: (message) => (message.handled_at ? formatIndiaCell(message.handled_at) : ''),
-  },
-];
-
-/**
- * A phone as the admin shows it ("+91 98765 43210"), marked as text by a leading apostrophe, as the formula
- * escape marks a cell: as bare digits ("919876543210") a spreadsheet reads a number, and drops a leading 0.
- */
-function phoneCell(digits: string): string {
-  return digits ? `'${phoneNumber(digits).text}` : '';
 }
 
 /** CSV with a header of `columns`, CRLF line ends, quoted where a spreadsheet needs it and formulas defused. */

@@ -3,40 +3,11 @@
  * Times are ISO 8601 strings in UTC, so they sort and compare as text.
  */
 import type { DatabaseSync } from 'node:sqlite';
-import { z } from 'zod';
 import { CONTACT_FIELDS, type ContactMessage } from '../../lib/contactForm.ts';
+import { MESSAGE_COLUMNS as COLUMNS, parseStoredMessage, type StoredMessage } from './messageFields.ts';
 
-const DELIVERY_STATES = ['stored', 'pending', 'sending', 'sent'] as const;
-/** In the inbox, or held as possible spam (kept, not e-mailed, deleted sooner: see ContactService). */
-const MESSAGE_STATUSES = ['inbox', 'held'] as const;
-
-const storedMessageSchema = z.object({
-  id: z.number().int(),
-  received_at: z.string(),
-  name: z.string(),
-  email: z.string(),
-  phone: z.string(),
-  message: z.string(),
-  delivery_state: z.enum(DELIVERY_STATES),
-  attempts: z.number().int(),
-  last_error: z.string().nullable(),
-  sent_at: z.string().nullable(),
-  status: z.enum(MESSAGE_STATUSES),
-  held_reason: z.string(),
-  read_at: z.string().nullable(),
-  handled_at: z.string().nullable(),
-});
-
-export type StoredMessage = z.infer<typeof storedMessageSchema>;
-
-/** The columns a message is read with: those of its schema, named once there. */
-export const MESSAGE_COLUMNS = Object.keys(storedMessageSchema.shape).join(', ');
-const COLUMNS = MESSAGE_COLUMNS;
-
-/** A stored row as the rest of the code reads it (checked, never trusted). */
-export function parseStoredMessage(row: unknown): StoredMessage {
-  return storedMessageSchema.parse(row);
-}
+// The message's type, for code that reads messages through the store (the admin's message pages).
+export type { StoredMessage } from './messageFields.ts';
 
 /** A message claimed for sending longer ago than this is taken to have been abandoned (a crash). */
 const CLAIM_TIMEOUT_MS = 10 * 60_000;
@@ -66,17 +37,14 @@ export class ContactMessageStore {
     deliver &&= !held;
     const inserted = this.#db
       .prepare(
-        `INSERT INTO contact_messages (received_at, name, email, phone, message, form_nonce, delivery_state, next_attempt_at, status, held_reason)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+        `INSERT INTO contact_messages (${CONTACT_FIELDS.join(', ')}, received_at, form_nonce, delivery_state, next_attempt_at, status, held_reason)
+         VALUES (${CONTACT_FIELDS.map(() => '?').join(', ')}, ?, ?, ?, ?, ?, ?)
          ON CONFLICT(form_nonce) DO NOTHING
          RETURNING id`,
       )
       .get(
+        ...CONTACT_FIELDS.map((field) => message[field]),
         receivedAt.toISOString(),
-        message.name,
-        message.email,
-        message.phone,
-        message.message,
         formNonce,
         deliver ? 'pending' : 'stored',
         deliver ? receivedAt.toISOString() : null,
@@ -98,7 +66,7 @@ export class ContactMessageStore {
     return this.#db
       .prepare(`SELECT ${COLUMNS} FROM contact_messages ORDER BY received_at DESC, id DESC`)
       .all()
-      .map((row) => storedMessageSchema.parse(row));
+      .map(parseStoredMessage);
   }
 
   count(): number {
@@ -125,7 +93,7 @@ export class ContactMessageStore {
          RETURNING ${COLUMNS}`,
       )
       .all(at, at, abandoned, limit)
-      .map((row) => storedMessageSchema.parse(row))
+      .map(parseStoredMessage)
       .sort((a, b) => a.id - b.id);
   }
 

@@ -5,7 +5,7 @@
  * rewritten. Every query is bound (no text of a search or filter reaches the SQL itself).
  */
 import type { DatabaseSync } from 'node:sqlite';
-import { MESSAGE_COLUMNS, parseStoredMessage, type StoredMessage } from './messageStore.ts';
+import { MESSAGE_COLUMNS, parseStoredMessage, type StoredMessage } from './messageFields.ts';
 
 export const MESSAGE_FILTERS = ['all', 'open', 'handled', 'held'] as const;
 export type MessageFilter = (typeof MESSAGE_FILTERS)[number];

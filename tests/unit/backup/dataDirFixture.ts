@@ -7,6 +7,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { loadFormSecret } from '../../../src/server/contact/formSecret.ts';
 import { ContactMessageStore } from '../../../src/server/contact/messageStore.ts';
+import { contactMessage } from '../contact/messageBuilder.ts';
 import { openDatabase } from '../../../src/server/database.ts';
 import { SqliteEventsSource } from '../../../src/server/events/SqliteEventsSource.ts';
 
@@ -40,13 +41,18 @@ export function makeDataDir(dataDir: string) {
   }
   const messages = new ContactMessageStore(db);
   messages.add(
-    { name: 'Dr. Sample Asha', email: 'asha@example.org', phone: '0000010001', message: 'When is the next CME?' },
+    contactMessage({ name: 'Dr. Sample Asha', email: 'asha@example.org', message: 'When is the next CME?' }),
     'nonce-1',
     new Date('2026-11-01T10:00:00Z'),
     false,
   );
   messages.add(
-    { name: 'Sample Ravi', email: 'ravi@example.org', phone: '', message: 'Thank you for the workshop.' },
+    contactMessage({
+      name: 'Sample Ravi',
+      email: 'ravi@example.org',
+      phone: '',
+      message: 'Thank you for the workshop.',
+    }),
     'nonce-2',
     new Date('2026-11-02T10:00:00Z'),
     true,

@@ -17,6 +17,7 @@ import { ContactService } from '../../../src/server/contact/ContactService.ts';
 import { issueFormToken } from '../../../src/server/contact/formToken.ts';
 import { ContactMessageStore } from '../../../src/server/contact/messageStore.ts';
 import { openDatabase } from '../../../src/server/database.ts';
+import { contactMessage } from './messageBuilder.ts';
 
 // The Contact Us page without JavaScript: what its form shows after a GET, or after the contact action
 // (src/actions/contact.ts, tested through the built site in tests/e2e/contact.spec.ts) ran for a form post.
@@ -24,7 +25,7 @@ import { openDatabase } from '../../../src/server/database.ts';
 const SECRET = Buffer.from('a-test-secret-that-is-long-enough-123456');
 const START = Date.UTC(2026, 10, 22, 10, 0, 0);
 const SETTINGS = { rateLimit: { max: 5, windowMs: 10 * 60_000 }, minFillMs: 3000, maxFormAgeMs: 24 * 60 * 60_000 };
-const TYPED = { name: 'Dr. Sample Person', email: 'sample.person@example.org', phone: '98765 43210', message: 'Hi.' };
+const TYPED = contactMessage({ phone: '98765 43210', message: 'Hi.' });
 
 let dataDir: string;
 let store: ContactMessageStore;

@@ -16,6 +16,7 @@ import { issueFormToken } from '../../../src/server/contact/formToken.ts';
 import { ContactMessageStore } from '../../../src/server/contact/messageStore.ts';
 import type { ContactSettings } from '../../../src/server/contact/settings.ts';
 import { openDatabase } from '../../../src/server/database.ts';
+import { contactMessage } from './messageBuilder.ts';
 
 const SECRET = Buffer.from('a-test-secret-that-is-long-enough-123456');
 const START = Date.UTC(2026, 10, 22, 10, 0, 0);
@@ -38,16 +39,9 @@ function token(secondsAgo = 10) {
   return issueFormToken(SECRET, clock - secondsAgo * 1000);
 }
 
+/** A posted form: the builder's message, a fresh token and the empty bot trap. */
 function message(overrides: Record<string, unknown> = {}) {
-  return {
-    name: 'Dr. Sample Person',
-    email: 'sample.person@example.org',
-    phone: '9876543210',
-    message: 'Please send the CME schedule.',
-    formToken: token(),
-    website: '',
-    ...overrides,
-  };
+  return { ...contactMessage(), formToken: token(), website: '', ...overrides };
 }
 
 beforeEach(() => {
@@ -67,10 +61,7 @@ describe('receiving a message', () => {
     expect(outcome).toEqual({ kind: 'received', detail: 'stored', formToken: expect.any(String) });
     const [stored] = store.list();
     expect(stored).toMatchObject({
-      name: 'Dr. Sample Person',
-      email: 'sample.person@example.org',
-      phone: '9876543210',
-      message: 'Please send the CME schedule.',
+      ...contactMessage(),
       delivery_state: 'stored',
       received_at: new Date(START).toISOString(),
     });
@@ -98,7 +89,7 @@ describe('receiving a message', () => {
     const again = contact.receive(message({ formToken }), '10.0.0.1');
     expect(first).toMatchObject({ kind: 'received', detail: 'stored' });
     expect(again).toMatchObject({ kind: 'received', detail: 'repeat' });
-    expect(store.list().map((stored) => stored.message)).toEqual(['Please send the CME schedule.']);
+    expect(store.list().map((stored) => stored.message)).toEqual([contactMessage().message]);
   });
 
   it.each([
@@ -112,7 +103,7 @@ describe('receiving a message', () => {
     contact.receive(message({ formToken }), '10.0.0.1');
     const corrected = contact.receive(message({ formToken, ...fix }), '10.0.0.1');
     expect(corrected).toMatchObject({ kind: 'already-sent', error: ALREADY_SENT_MESSAGE });
-    expect(store.list().map((stored) => stored.message)).toEqual(['Please send the CME schedule.']);
+    expect(store.list().map((stored) => stored.message)).toEqual([contactMessage().message]);
     // The answer's form sends the correction as a new message, once it has waited as long as any.
     if (corrected.kind !== 'already-sent') return;
     clock += SETTINGS.minFillMs;
@@ -202,7 +193,7 @@ describe('receiving a message', () => {
       await contact.deliverNow();
       expect(sendMail).not.toHaveBeenCalled();
       const [held] = store.list();
-      expect(held).toMatchObject({ name: 'Dr. Sample Person', status: 'held', delivery_state: 'stored' });
+      expect(held).toMatchObject({ name: contactMessage().name, status: 'held', delivery_state: 'stored' });
       expect(held?.held_reason).toMatch(reason);
     },
   );

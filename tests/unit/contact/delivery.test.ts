@@ -13,7 +13,7 @@ import { ContactMessageStore } from '../../../src/server/contact/messageStore.ts
 import type { ContactSettings, MailSettings } from '../../../src/server/contact/settings.ts';
 import { openDatabase } from '../../../src/server/database.ts';
 import { startSmtp } from './localSmtp.ts';
-import { storedMessage } from './messageBuilder.ts';
+import { contactMessage, storedMessage } from './messageBuilder.ts';
 
 const SECRET = Buffer.from('a-test-secret-that-is-long-enough-123456');
 const START = Date.UTC(2026, 10, 22, 10, 0, 0);
@@ -67,10 +67,7 @@ function mailingService(port: number) {
 function send(contact: ContactService, name: string) {
   return contact.receive(
     {
-      name,
-      email: 'sample.person@example.org',
-      phone: '',
-      message: `Line one from ${name}\nLine two`,
+      ...contactMessage({ name, phone: '', message: `Line one from ${name}\nLine two` }),
       formToken: issueFormToken(SECRET, clock),
     },
     '10.0.0.1',
@@ -164,5 +161,25 @@ describe('e-mailing messages to the office', () => {
     );
     expect(mail.subject).toBe('Website message from Eve Bcc: everyone@example.net');
     expect(mail.replyTo).not.toMatch(/[\r\n]/);
+  });
+
+  it('lists what the visitor wrote, by the names staff know, above the text', () => {
+    expect(composeMail(storedMessage({ phone: '' }), mailSettings(25)).text).toBe(
+      [
+        'A visitor wrote through the contact form of the website.',
+        '',
+        'Name:     Dr. Sample Person',
+        'E-mail:   sample.person@example.org',
+        'Phone:    (not given)',
+        'Received: 2026-11-20T09:00:00.000Z',
+        'Number:   1',
+        '',
+        'Please send the CME schedule.',
+        'Thank you.',
+        '',
+        '--',
+        'Reply to this e-mail to answer the visitor.',
+      ].join('\n'),
+    );
   });
 });

@@ -3,7 +3,7 @@
  * message as the store gives it back (every column), each with only what a test changes written out.
  */
 import type { ContactMessage } from '../../../src/lib/contactForm.ts';
-import type { StoredMessage } from '../../../src/server/contact/messageStore.ts';
+import type { StoredMessage } from '../../../src/server/contact/messageFields.ts';
 
 /** What a visitor sends through the contact form. */
 export function contactMessage(fields: Partial<ContactMessage> = {}): ContactMessage {

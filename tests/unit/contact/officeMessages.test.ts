@@ -11,6 +11,7 @@ import {
   type MessageQuery,
 } from '../../../src/server/contact/officeMessages.ts';
 import { openDatabase } from '../../../src/server/database.ts';
+import { contactMessage } from './messageBuilder.ts';
 
 const START = Date.UTC(2026, 10, 1, 9);
 
@@ -21,7 +22,7 @@ describe('the office’s messages', () => {
 
   function add(name: string, minutes: number, held = '', message = `Hello from ${name}`) {
     return store.add(
-      { name, email: `${name.toLowerCase().replaceAll(' ', '.')}@example.org`, phone: '', message },
+      contactMessage({ name, email: `${name.toLowerCase().replaceAll(' ', '.')}@example.org`, phone: '', message }),
       `nonce-${name}-${minutes}`,
       new Date(START + minutes * 60_000),
       false,
