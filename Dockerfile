@@ -1,7 +1,7 @@
 # syntax=docker/dockerfile:1
 # The site's container: `npm run deploy` (scripts/deploy.ts), which follows the releases CI publishes
 # (DEPLOY_RELEASES) and puts each one live by itself, with no failed request. compose.yaml runs it
-# behind Caddy; see the README, "Running in production". Node 24 slim (Debian: the libc of the
+# behind Caddy; see docs/operations.md, "Setting it up". Node 24 slim (Debian: the libc of the
 # releases' native packages). The image holds only what runs the deploy: no build tools, no git,
 # no development dependencies; every release arrives built, with its own dependencies.
 

@@ -102,7 +102,7 @@ export default defineConfig({
   server: { host: '127.0.0.1', port: 4321 },
   // Astro hashes every inline script and style into a Content-Security-Policy (no 'unsafe-inline').
   // Pages that embed a frame add its host with Astro.csp.insertDirective(); the site server sends
-  // the policy of prerendered pages as a header (see src/server/http/contentSecurityPolicy.ts).
+  // the policy of prerendered pages as a header (see policyFor in src/server/securityHeaders.ts).
   security: {
     // Astro refuses a form post (or a body-less POST) to a page, endpoint or action whose Origin is not the
     // request's; the site server hands Astro every request as one for the public origin, SITE_URL's, whatever

@@ -1,6 +1,6 @@
 /**
  * The content editor at /keystatic (Keystatic): a form for every content file, saving to the
- * files themselves. See src/lib/keystatic/ and the "Editing content" section of README.md.
+ * files themselves. See src/lib/keystatic/ and docs/developing.md, "How the content editor fits together".
  * Its header leads back to /Admin, where the office's other work is ("Site pages" there leads here).
  */
 import { config } from '@keystatic/core';

@@ -5,7 +5,7 @@
  * (src/server/api/eventsRoutes.ts) and handing the rest to the handler built by @astrojs/node in
  * middleware mode (on-demand pages, the 404 page).
  * Every setting comes from the environment (HOST, PORT, DATA_DIR, TRUST_PROXY, ...:
- * src/server/settings.ts and the README's configuration tables), read once, here; a mistake in
+ * src/server/settings.ts and the tables of docs/operations.md, "Settings"), read once, here; a mistake in
  * one stops the start with its reason.
  */
 import { spawnSync } from 'node:child_process';

@@ -8,7 +8,7 @@
  * branch, fits the photo and the content check passes. Then the most common edit, a new state
  * president with a new photo: the old photo, which no one else uses, is deleted in the same commit
  * (createCommitOnBranch's fileChanges.deletions) and the pull request opens.
- * What the stand-in cannot prove: see "GitHub mode" in README.md.
+ * What the stand-in cannot prove: see "GitHub mode in the tests" in docs/developing.md.
  */
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, symlinkSync } from 'node:fs';
