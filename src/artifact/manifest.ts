@@ -61,7 +61,7 @@ export interface ThisServer {
 /** Why the release of `manifest` cannot run on this server, in the words the status shows; undefined when it can. */
 export function refusalOf(manifest: Manifest, server: ThisServer): string | undefined {
   if (manifest.protocol !== DEPLOY_PROTOCOL) {
-    return `it speaks deploy protocol ${manifest.protocol} and this server's deploy speaks ${DEPLOY_PROTOCOL}: upgrade the deploy on the server first (README, Upgrades), then try again`;
+    return `it speaks deploy protocol ${manifest.protocol} and this server's deploy speaks ${DEPLOY_PROTOCOL}: upgrade the deploy on the server first (docs/operations.md, "Upgrades"), then try again`;
   }
   const major = (version: string) => version.replace(/^v/, '').split('.')[0];
   if (major(manifest.node) !== major(server.nodeVersion)) {

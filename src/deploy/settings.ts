@@ -42,7 +42,7 @@ const deploySection = z
   .refine((env) => env.DEPLOY_RELEASES !== undefined, {
     error: (issue: Issue) =>
       Reflect.get(Object(issue.input), 'DEPLOY_REPO')
-        ? 'DEPLOY_REPO is no longer read: releases are built once, in CI. Set DEPLOY_RELEASES to github:owner/name (README, Running in production)'
+        ? 'DEPLOY_REPO is no longer read: releases are built once, in CI. Set DEPLOY_RELEASES to github:owner/name (docs/operations.md, "Releases")'
         : 'DEPLOY_RELEASES is not set: github:owner/name, or the folder releases are published in',
   });
 

@@ -40,7 +40,7 @@ export function sitePagesLink(context: EditorContext, status: Attempts | undefin
     return {
       href: '/Admin#site-pages',
       offered: false,
-      line: "The forms for the site's pages (bearers, webinars, home page texts) are not set up on this server. The site's maintainer sets them up (a GitHub App, README: Editing content); until then, the maintainer changes those pages.",
+      line: "The forms for the site's pages (bearers, webinars, home page texts) are not set up on this server. The site's maintainer sets them up (a GitHub App: docs/operations.md, The content editor); until then, the maintainer changes those pages.",
     };
   }
   const minutes = minutesToLive(context.env, status);

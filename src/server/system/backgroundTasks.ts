@@ -67,7 +67,9 @@ export function startBackgroundTasks({ services, backup, production, say, warn }
     stops.push(schedule.start());
     say(`Backups: every ${backup.intervalMs / 60_000} minutes into ${dir}, the last ${backup.keep} kept.`);
   } else if (production) {
-    warn('Backups: BACKUP_DIR is not set, so no backups are made on a schedule (see the README, "Backups").');
+    warn(
+      'Backups: BACKUP_DIR is not set, so no backups are made on a schedule (docs/operations.md, "Backups and restore").',
+    );
   }
   const check = () =>
     checkSystem(services, backup, state)

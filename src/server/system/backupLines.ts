@@ -18,7 +18,7 @@ export function backupLine(facts: SystemFacts): StatusLine {
       text: 'No backups are made: the events, photos, messages and accounts are nowhere but on this server.',
       todo: `${ASK} to switch backups on.`,
       detail:
-        'BACKUP_DIR is not set: set it to a folder outside DATA_DIR, and BACKUP_COMMAND to copy each backup off the machine, then restart the site (README, "Backups").',
+        'BACKUP_DIR is not set: set it to a folder outside DATA_DIR, and BACKUP_COMMAND to copy each backup off the machine, then restart the site (docs/operations.md, "Backups and restore").',
       mailed: false,
     };
   }
@@ -54,7 +54,7 @@ export function backupLine(facts: SystemFacts): StatusLine {
       level: 'amber',
       text: `${made} They are all on this server: if it breaks or is lost, the backups are lost with it.`,
       todo: `${ASK} to have each backup copied to another place.`,
-      detail: `BACKUP_COMMAND is not set: set it to a command that copies each new backup folder off the machine (README, "Backups"). ${where}`,
+      detail: `BACKUP_COMMAND is not set: set it to a command that copies each new backup folder off the machine (docs/operations.md, "Backups and restore"). ${where}`,
     };
   }
   if (lastGoodBackup.commandError) {

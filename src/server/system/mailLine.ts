@@ -17,7 +17,7 @@ export function mailLine(facts: SystemFacts): StatusLine {
       level: 'amber',
       text: 'Mail is not set up: contact messages are only kept here (read them under Messages), and nobody is mailed: no alerts, no password reset links.',
       todo: `Ask ${ASK_THE_MAINTAINER} to set up mail.`,
-      detail: 'Set SMTP_URL and CONTACT_TO in the server settings (README, "Contact messages").',
+      detail: 'Set SMTP_URL and CONTACT_TO in the server settings (docs/operations.md, "Alerts and mail").',
     };
   }
   const sent = mail.lastSentAt ? ` The last message was delivered ${when(mail.lastSentAt)}.` : '';

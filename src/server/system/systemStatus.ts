@@ -37,7 +37,7 @@ function versionLine({ deploy }: SystemFacts): StatusLine {
       title,
       level: 'amber',
       text: 'The site is not run by "npm run deploy": merged changes do not go live by themselves.',
-      todo: 'Run the site with Docker Compose or the systemd unit (README, "Running in production").',
+      todo: 'Run the site with Docker Compose or the systemd unit (docs/operations.md, "Setting it up").',
     };
   }
   const { status } = deploy;
