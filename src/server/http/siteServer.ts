@@ -57,16 +57,6 @@ export interface SiteServerOptions {
 
 const pathOf = (url: string) => url.split('?', 1)[0] ?? url;
 
-/** The path of `url` decoded as @fastify/static's own route decodes it; undefined when it is not valid. */
-function decodedPath(url: string): string | undefined {
-  try {
-    const path = pathOf(url);
-    return path.includes('%') ? decodeURI(path.replace(/%(?:23|3f)/giu, decodeURIComponent)) : path;
-  } catch {
-    return undefined;
-  }
-}
-
 export async function createSiteServer(astro: NodeHandler, options: SiteServerOptions = {}) {
   const destination = options.log === undefined ? pino.destination({ sync: true }) : undefined;
   const log = options.log === false ? undefined : (options.log ?? ((line: string) => destination?.write(`${line}\n`)));
@@ -92,8 +82,8 @@ export async function createSiteServer(astro: NodeHandler, options: SiteServerOp
   if (options.clientDir) {
     await app.register(fastifyStatic, {
       root: options.clientDir,
-      serve: false, // Sent by the GET route below: the plugin's own reads each path's folders every time.
       preCompressed: true,
+      allowedPath: (pathname) => !/\.(br|gz)$/.test(pathname), // A compressed copy only in place of its original.
       dotfiles: 'ignore', // Left to Astro (its 404), as a path with no file.
       setHeaders: (reply) => {
         reply.header('Vary', 'Accept-Encoding'); // As before, and the plugin then adds no lower-case one.
@@ -146,13 +136,7 @@ export async function createSiteServer(astro: NodeHandler, options: SiteServerOp
     reply.code(healthy ? 200 : 503).headers(JSON_ANSWER_HEADERS);
     return JSON.stringify({ status: healthy ? 'ok' : 'unavailable' });
   });
-  // A built file (a folder's path: its index.html, which @fastify/static would stat once more to find), else Astro;
-  // a compressed copy is sent only in place of its original.
-  app.get('/*', (request, reply) => {
-    const pathname = decodedPath(request.url);
-    if (!options.clientDir || !pathname || /\.(br|gz)$/.test(pathname)) return toAstro(request, reply);
-    void reply.sendFile(pathname.endsWith('/') ? `${pathname}index.html` : pathname);
-  });
+  // What is not a built file (@fastify/static's route for every GET and HEAD) is Astro's.
   app.post('/*', toAstro);
   app.setNotFoundHandler(toAstro);
   // A path @fastify/static will not read ("//x", "/./x", "/..") is no file either: Astro answers it.
