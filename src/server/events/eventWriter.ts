@@ -194,7 +194,12 @@ export class EventWriter {
    */
   makeResizedCopies(photoPaths?: readonly string[]): Promise<void> {
     this.#copies = this.#copies.then(async () => {
-      const paths = photoPaths ?? this.#storedPhotoPaths();
+      let paths: readonly string[];
+      try {
+        paths = photoPaths ?? this.#storedPhotoPaths();
+      } catch {
+        return; // The store closed (the server stopping): nothing more to make.
+      }
       for (const photoPath of paths) {
         const relative = photoPath.slice(UPLOADS_PATH.length);
         try {

@@ -152,6 +152,11 @@ describe('EventWriter', () => {
     expect(await resizesFor()).toBe(0);
   });
 
+  it('a pass over a closed store (the server stopping) makes nothing and never rejects', async () => {
+    db.close();
+    await expect(writer.makeResizedCopies()).resolves.toBeUndefined();
+  });
+
   it('deletes an event with its photos and their folder', async () => {
     const id = writer.upsert(fields);
     await writer.addPhoto(id, await photo());
