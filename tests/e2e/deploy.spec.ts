@@ -134,7 +134,10 @@ test.afterAll(async () => {
 });
 
 /** Visitors through Caddy, each pausing 25 ms between requests. */
-const visitors = (requests = VISITOR_REQUESTS) => startVisitorLoad(front.url, { pauseMs: 25, requests });
+/** Visitors at once (startVisitorLoad's connections). */
+const VISITORS = 4;
+const visitors = (requests = VISITOR_REQUESTS) =>
+  startVisitorLoad(front.url, { connections: VISITORS, pauseMs: 25, requests });
 
 /** Waits until /Office-Brearers shows `text`. */
 async function bearersShow(text: string, timeoutMs = 120_000): Promise<void> {
@@ -147,11 +150,11 @@ async function bearersShow(text: string, timeoutMs = 120_000): Promise<void> {
 }
 
 /** Stops `load` and expects no failed request among many, and one release running: the old one stopped. */
-async function noneFailed(load: VisitorLoad, atLeast = 100): Promise<void> {
+async function noneFailed(load: VisitorLoad, atLeast = 100, brokenOff: Record<string, number> = {}): Promise<void> {
   const figures = await load.stop();
   console.info(`Visitors: ${JSON.stringify(figures)}`);
-  expect(figures.failures).toEqual({});
-  expect(figures.failed).toBe(0);
+  expect(figures.failures).toEqual(brokenOff);
+  expect(figures.failed).toBe(Object.values(brokenOff).reduce((sum, count) => sum + count, 0));
   expect(figures.requests).toBeGreaterThan(atLeast);
   await expect.poll(() => deploy.releasesRunning(), { timeout: 45_000 }).toBe(1);
 }
@@ -335,7 +338,18 @@ test('the deploy killed with kill -9 under visitor load: Caddy holds the request
   console.info(`The site answered again ${downFor} ms after the kill.`);
   expect(downFor).toBeLessThan(30_000);
   await new Promise((resolve) => setTimeout(resolve, 1000));
-  await noneFailed(load, 20);
+  // Every request sent while the site was down was held by Caddy and answered. The one exception: an events-API read
+  // the killed process had already taken (at most one per visitor). Caddy sends a GET again; a POST it cannot, as
+  // Debian's Caddy 2.6 no longer has its body ("ContentLength=15 with Body length 0", tried against a stand-in
+  // upstream), so that visitor's list says it could not load and offers to try again. Nothing written is lost.
+  const figures = load.figures();
+  const brokenOff = Object.fromEntries(
+    Object.entries(figures.failures).filter(([what]) =>
+      /^POST \/Admin\/api\/(events_list|event_details_list): 502$/.test(what),
+    ),
+  );
+  expect(Object.values(brokenOff).reduce((sum, count) => sum + count, 0)).toBeLessThanOrEqual(VISITORS);
+  await noneFailed(load, 20, brokenOff);
   expect(storedMessages(deploy.dataDir).some((message) => message.name === 'Killed Moment')).toBe(true);
   // The same release, served again: nothing was downloaded or unpacked.
   expect(deploy.status()?.live?.commit).toBe(renamed.commit);
