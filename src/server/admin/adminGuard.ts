@@ -17,9 +17,10 @@
  * What passes is handed to the page in `Astro.locals.admin`, with the fields of a form post (`form`, read
  * once here): pages never check any of this by hand.
  */
-import type { AstroCookies } from 'astro';
+import type { AstroCookieSetOptions, AstroCookies } from 'astro';
 import { jsonAnswer, mediaTypeOf } from '../endpoints/jsonAnswer.ts';
 import { BodyTooLargeError, readLimitedBody } from '../endpoints/readBody.ts';
+import { refuseOtherMethods } from '../pageMethods.ts';
 import { getServices } from '../services.ts';
 import { editsEvents, type AdminServices, type EventAdminServices } from './adminServices.ts';
 import { CSRF_FIELD, CSRF_HEADER, csrfTokensMatch } from './csrf.ts';
@@ -116,38 +117,26 @@ function returnPathOf(url: URL): string {
   return query.size > 0 ? `${url.pathname}?${query}` : url.pathname;
 }
 
-/** Sets (or renews, for the sliding expiry) the session cookie: HttpOnly, SameSite=Strict, Path=/Admin. */
+/** What every cookie of the admin is: HttpOnly, SameSite=Strict, for /Admin only, Secure over HTTPS. */
+function adminCookie(url: URL): AstroCookieSetOptions {
+  return { httpOnly: true, sameSite: 'strict', path: ADMIN_HOME, secure: url.protocol === 'https:' };
+}
+
+/** Sets (or renews, for the sliding expiry) the session cookie, kept while the session is. */
 export function setSessionCookie(cookies: GuardCookies, url: URL, token: string): void {
-  cookies.set(SESSION_COOKIE, token, {
-    httpOnly: true,
-    sameSite: 'strict',
-    path: ADMIN_HOME,
-    secure: url.protocol === 'https:',
-    maxAge: SESSION_IDLE_MS / 1000,
-  });
+  cookies.set(SESSION_COOKIE, token, { ...adminCookie(url), maxAge: SESSION_IDLE_MS / 1000 });
 }
 
 /**
- * Sets the browser's device cookie of an account (deviceCookies.ts), after it signed in: HttpOnly,
- * SameSite=Strict, for /Admin, kept 180 days (it only says this browser signed in before).
+ * Sets the browser's device cookie of an account (deviceCookies.ts), after it signed in, kept 180 days (it only
+ * says this browser signed in before).
  */
 export function setDeviceCookie(cookies: GuardCookies, url: URL, { name, value }: { name: string; value: string }) {
-  cookies.set(name, value, {
-    httpOnly: true,
-    sameSite: 'strict',
-    path: ADMIN_HOME,
-    secure: url.protocol === 'https:',
-    maxAge: DEVICE_COOKIE_MAX_AGE_MS / 1000,
-  });
+  cookies.set(name, value, { ...adminCookie(url), maxAge: DEVICE_COOKIE_MAX_AGE_MS / 1000 });
 }
 
 export function clearSessionCookie(cookies: GuardCookies, url: URL): void {
-  cookies.delete(SESSION_COOKIE, {
-    path: ADMIN_HOME,
-    httpOnly: true,
-    sameSite: 'strict',
-    secure: url.protocol === 'https:',
-  });
+  cookies.delete(SESSION_COOKIE, adminCookie(url));
 }
 
 /**
@@ -213,6 +202,25 @@ export function signedIn(locals: App.Locals): SignedInLocals {
   const admin = locals.admin;
   if (admin?.mode !== 'signed-in') throw new Error('This admin page was reached without the admin guard.');
   return admin;
+}
+
+type SignedOutLocals = Extract<AdminLocals, { mode: 'signed-out' }>;
+
+/**
+ * The signed-out locals of a page for people not signed in (the sign-in, Forgot your password, a one-time link,
+ * the first owner's setup), or what to answer instead: 404 where the admin guard did not pass the request
+ * signed out, 405 for a method the site does not answer (refuseOtherMethods).
+ */
+export function signedOutPage({
+  locals,
+  request,
+}: {
+  locals: App.Locals;
+  request: Request;
+}): SignedOutLocals | Response {
+  const admin = locals.admin;
+  if (admin?.mode !== 'signed-out') return new Response(null, { status: 404 });
+  return refuseOtherMethods(request) ?? admin;
 }
 
 /**
