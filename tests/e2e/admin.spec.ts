@@ -5,25 +5,11 @@
  */
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from './axe.ts';
-import { choosePhotos, photoFile, signedInState, startAdminServer, type StorageState } from './adminServer.ts';
-import type { OwnServer } from './ownServer.ts';
+import { choosePhotos, photoFile, signedInAdmin } from './adminServer.ts';
 
 test.describe.configure({ mode: 'default' });
 
-let server: OwnServer;
-let state: StorageState;
-
-test.beforeAll(async ({ browser }) => {
-  server = await startAdminServer();
-  state = await signedInState(browser, server);
-});
-
-test.afterAll(() => server?.kill());
-
-async function signedInPage(browser: Browser, options: { javaScriptEnabled?: boolean } = {}): Promise<Page> {
-  const context = await browser.newContext({ baseURL: server.url, storageState: state, ...options });
-  return context.newPage();
-}
+const admin = signedInAdmin();
 
 /** Makes a draft through the form and returns its id. */
 async function newDraft(page: Page, title: string, place = 'Madurai', date = '2024-06-01'): Promise<number> {
@@ -40,7 +26,7 @@ async function newDraft(page: Page, title: string, place = 'Madurai', date = '20
 
 /** A page of a visitor who is not signed in. */
 async function visitorPage(browser: Browser, viewport?: { width: number; height: number }): Promise<Page> {
-  const context = await browser.newContext({ baseURL: server.url, ...(viewport ? { viewport } : {}) });
+  const context = await browser.newContext({ baseURL: admin.server.url, ...(viewport ? { viewport } : {}) });
   return context.newPage();
 }
 
@@ -53,7 +39,7 @@ test('an office assistant publishes an event with three photos, a visitor sees i
   browser,
 }) => {
   test.setTimeout(90_000);
-  const page = await signedInPage(browser);
+  const page = await admin.page(browser);
   const id = await newDraft(page, 'Airway Day');
   await expect(page.getByRole('heading', { level: 1 })).toContainText('Tamil Nadu - Madurai Branch - Airway Day');
 
@@ -173,7 +159,7 @@ test('an office assistant publishes an event with three photos, a visitor sees i
 });
 
 test('a refused file shows why and the rest of the batch goes on', async ({ browser }) => {
-  const page = await signedInPage(browser);
+  const page = await admin.page(browser);
   await newDraft(page, 'Batch with bad files', 'Salem');
   await choosePhotos(page, [
     await photoFile('good-1.jpg', '#a33'),
@@ -195,14 +181,14 @@ test('a refused file shows why and the rest of the batch goes on', async ({ brow
 
 test('a nearly full event takes its last photos, chosen or dropped, then says it is full', async ({ browser }) => {
   test.setTimeout(60_000);
-  const page = await signedInPage(browser);
+  const page = await admin.page(browser);
   const id = await newDraft(page, 'Nearly full day', 'Salem');
   const csrfToken = await page.locator('input[name="csrf_token"]').first().inputValue();
   const photo = await photoFile('filler.jpg', '#777');
   for (let count = 0; count < 58; count += 1) {
     const answer = await page.request.post(`/Admin/edit/events/${id}/photos`, {
       multipart: { photo },
-      headers: { 'X-CSRF-Token': csrfToken, Origin: server.url },
+      headers: { 'X-CSRF-Token': csrfToken, Origin: admin.server.url },
     });
     expect(answer.status()).toBe(201);
   }
@@ -232,12 +218,12 @@ test('a nearly full event takes its last photos, chosen or dropped, then says it
 });
 
 test('without JavaScript the form saves, and deleting a photo asks on a page of its own', async ({ browser }) => {
-  const scripted = await signedInPage(browser);
+  const scripted = await admin.page(browser);
   const id = await newDraft(scripted, 'No script day', 'Coimbatore');
   await choosePhotos(scripted, [await photoFile('a.jpg', '#a33')]);
   await expect(scripted.getByText('1 of 1 uploaded.')).toBeVisible();
 
-  const page = await signedInPage(browser, { javaScriptEnabled: false });
+  const page = await admin.page(browser, { javaScriptEnabled: false });
   await page.goto(`/Admin/events/${id}`);
   await expect(page.getByRole('button', { name: 'Move up' })).toBeDisabled();
   await page.getByLabel('Description').fill('Saved without scripts');
@@ -253,7 +239,7 @@ test('without JavaScript the form saves, and deleting a photo asks on a page of 
 test('every admin page passes axe, on a desktop and on a phone', async ({ browser }) => {
   // 14 pages scanned by axe: about 40 s alone, more on a busy machine.
   test.setTimeout(120_000);
-  const page = await signedInPage(browser);
+  const page = await admin.page(browser);
   const id = await newDraft(page, 'Axe day', 'Chennai');
   await choosePhotos(page, [await photoFile('a.jpg', '#a33')]);
   await expect(page.getByText('1 of 1 uploaded.')).toBeVisible();

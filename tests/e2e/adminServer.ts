@@ -5,7 +5,14 @@
  */
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
-import { expect, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import {
+  expect,
+  test,
+  type Browser,
+  type BrowserContext,
+  type BrowserContextOptions,
+  type Page,
+} from '@playwright/test';
 import { startOwnServer, type OwnServer } from './ownServer.ts';
 import { solidJpeg } from '../solidJpeg.ts';
 
@@ -80,10 +87,35 @@ export async function choosePhotos(page: Page, files: Parameters<Page['setInputF
 /** A phone's screen, as the office's assistant holds it. */
 export const PHONE = { width: 390, height: 844 };
 
-/** A page of its own at a phone's width, signed in to `server` with `state`. */
-export async function phoneAdminPage(browser: Browser, server: OwnServer, state: StorageState): Promise<Page> {
-  const context = await browser.newContext({ baseURL: server.url, storageState: state, viewport: PHONE });
-  return context.newPage();
+/**
+ * An admin server of a spec file's own with a browser state signed in to it: started before the file's tests,
+ * stopped after them. `server` and `state` are read inside a test; `page` opens a page of a context of its own,
+ * signed in (`options`: a viewport, JavaScript off).
+ */
+export function signedInAdmin() {
+  let started: { server: OwnServer; state: StorageState } | undefined;
+  test.beforeAll(async ({ browser }) => {
+    const server = await startAdminServer();
+    started = { server, state: await signedInState(browser, server) };
+  });
+  test.afterAll(() => started?.server.kill());
+  const ready = () => {
+    if (!started) throw new Error('The admin server starts before the tests (test.beforeAll).');
+    return started;
+  };
+  return {
+    get server() {
+      return ready().server;
+    },
+    get state() {
+      return ready().state;
+    },
+    async page(browser: Browser, options: BrowserContextOptions = {}): Promise<Page> {
+      const { server, state } = ready();
+      const context = await browser.newContext({ baseURL: server.url, storageState: state, ...options });
+      return context.newPage();
+    },
+  };
 }
 
 /** Makes a draft with `photos` (files chosen in this order) and returns its id. */

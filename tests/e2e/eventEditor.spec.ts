@@ -8,32 +8,13 @@
  */
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from './axe.ts';
-import {
-  PHONE,
-  choosePhotos,
-  draftWithPhotos,
-  phoneAdminPage,
-  photoFile,
-  signIn,
-  signedInState,
-  startAdminServer,
-  type StorageState,
-} from './adminServer.ts';
-import type { OwnServer } from './ownServer.ts';
+import { PHONE, choosePhotos, draftWithPhotos, photoFile, signIn, signedInAdmin } from './adminServer.ts';
 
 test.describe.configure({ mode: 'default' });
 
-let server: OwnServer;
-let state: StorageState;
+const admin = signedInAdmin();
 
-test.beforeAll(async ({ browser }) => {
-  server = await startAdminServer();
-  state = await signedInState(browser, server);
-});
-
-test.afterAll(() => server?.kill());
-
-const phonePage = (browser: Browser) => phoneAdminPage(browser, server, state);
+const phonePage = (browser: Browser) => admin.page(browser, { viewport: PHONE });
 
 const descriptions = (page: Page) => page.getByLabel('Description');
 const itemIds = (page: Page) => page.locator('.photo-item').evaluateAll((items) => items.map((item) => item.id));
@@ -129,8 +110,8 @@ test('new uploads bring their progress into view, smoothly unless less motion is
   test.setTimeout(60_000);
   for (const reducedMotion of ['no-preference', 'reduce'] as const) {
     const context = await browser.newContext({
-      baseURL: server.url,
-      storageState: state,
+      baseURL: admin.server.url,
+      storageState: admin.state,
       viewport: PHONE,
       reducedMotion,
     });
@@ -235,7 +216,7 @@ test('an event published from the admin is on /monthly-activities as it first op
   await expect(page.getByRole('status').filter({ hasText: 'Published' })).toBeVisible();
   await expectNoAxeViolations(page);
 
-  const visitor = await (await browser.newContext({ baseURL: server.url, viewport: PHONE })).newPage();
+  const visitor = await (await browser.newContext({ baseURL: admin.server.url, viewport: PHONE })).newPage();
   await visitor.goto('/monthly-activities');
   await expect(
     visitor.locator('.event-card').filter({ hasText: 'Tamil Nadu - Madurai Branch - Airway workshop' }),

@@ -9,33 +9,15 @@ import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { expect, test, type Page } from '@playwright/test';
 import { indiaDay } from '../../src/lib/calendar/happenings.ts';
-import {
-  PHONE,
-  choosePhotos,
-  draftWithPhotos,
-  phoneAdminPage,
-  photoFile,
-  signedInState,
-  startAdminServer,
-  type StorageState,
-} from './adminServer.ts';
-import type { OwnServer } from './ownServer.ts';
+import { PHONE, choosePhotos, draftWithPhotos, photoFile, signedInAdmin } from './adminServer.ts';
 
 test.describe.configure({ mode: 'default' });
 
-let server: OwnServer;
-let state: StorageState;
-
-test.beforeAll(async ({ browser }) => {
-  server = await startAdminServer();
-  state = await signedInState(browser, server);
-});
-
-test.afterAll(() => server?.kill());
+const admin = signedInAdmin();
 
 /** The names of the files event `id`'s photos came from, in their stored order. */
 function storedOrder(id: number): string[] {
-  const store = new DatabaseSync(path.join(server.dataDir, 'site.sqlite'), { readOnly: true });
+  const store = new DatabaseSync(path.join(admin.server.dataDir, 'site.sqlite'), { readOnly: true });
   try {
     return store
       .prepare('SELECT original_name FROM event_images WHERE events_id = ? ORDER BY sort_order')
@@ -87,7 +69,7 @@ test('“All changes saved” is said once stored: the page closed right after i
   browser,
 }) => {
   test.setTimeout(60_000);
-  const page = await phoneAdminPage(browser, server, state);
+  const page = await admin.page(browser, { viewport: PHONE });
   const id = await draftWithPhotos(page, 'Twelve arriving late', []);
   await chooseTwelveArrivingLate(page);
   await expect(page.getByText('All changes saved.')).toBeVisible({ timeout: 15_000 });
@@ -97,7 +79,7 @@ test('“All changes saved” is said once stored: the page closed right after i
 });
 
 test('a page left before its change was saved sends it as it goes', async ({ browser }) => {
-  const page = await phoneAdminPage(browser, server, state);
+  const page = await admin.page(browser, { viewport: PHONE });
   const id = await draftWithPhotos(page, 'Left at once', ['#a33', '#3a3', '#33a']);
   await expect(page.getByText('All changes saved.')).toBeVisible();
   await page.getByRole('group', { name: 'Photo 3 of 3' }).getByRole('button', { name: 'Move up' }).click();
@@ -109,13 +91,13 @@ test('today’s report, published with its photo, is on /monthly-activities as i
   browser,
 }) => {
   test.setTimeout(60_000);
-  const page = await phoneAdminPage(browser, server, state);
+  const page = await admin.page(browser, { viewport: PHONE });
   await draftWithPhotos(page, 'Report of the day', ['#36a'], indiaDay(new Date()));
   await page.getByLabel('Description of photo 1').fill('The hands-on airway station');
   await page.getByRole('button', { name: 'Publish', exact: true }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Published' })).toBeVisible();
 
-  const visitor = await (await browser.newContext({ baseURL: server.url, viewport: PHONE })).newPage();
+  const visitor = await (await browser.newContext({ baseURL: admin.server.url, viewport: PHONE })).newPage();
   await visitor.goto('/monthly-activities');
   const card = visitor.locator('.event-card').filter({ hasText: 'Tamil Nadu - Madurai Branch - Report of the day' });
   await expect(card).toBeVisible();

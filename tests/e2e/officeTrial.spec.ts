@@ -7,25 +7,12 @@
  */
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from './axe.ts';
-import { choosePhotos, photoFile, signedInState, startAdminServer, type StorageState } from './adminServer.ts';
-import type { OwnServer } from './ownServer.ts';
+import { PHONE, choosePhotos, photoFile, signedInAdmin } from './adminServer.ts';
 
-const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1280, height: 800 };
-let server: OwnServer;
-let state: StorageState;
+const admin = signedInAdmin();
 
-test.beforeAll(async ({ browser }) => {
-  server = await startAdminServer();
-  state = await signedInState(browser, server);
-});
-
-test.afterAll(() => server?.kill());
-
-async function tab(browser: Browser, viewport = PHONE): Promise<Page> {
-  const context = await browser.newContext({ baseURL: server.url, storageState: state, viewport });
-  return context.newPage();
-}
+const tab = (browser: Browser, viewport = PHONE) => admin.page(browser, { viewport });
 
 async function newDraft(page: Page, title: string): Promise<void> {
   await page.goto('/Admin/events/new');
