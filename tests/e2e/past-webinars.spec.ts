@@ -9,24 +9,8 @@ const CONCLAVE = conclaveContent();
 
 /** The webinars of a year as the page should show them: newest first, then in file order. */
 function webinarsOf(year: number) {
-  const months = [
-    'January',
-    'February',
-    'March',
-    'April',
-    'May',
-    'June',
-    'July',
-    'August',
-    'September',
-    'October',
-    'November',
-    'December',
-  ];
-  const key = (date: string) => {
-    const [day = '', month = '', yearText = ''] = date.split(' - ');
-    return `${yearText}-${String(months.indexOf(month) + 1).padStart(2, '0')}-${day.padStart(2, '0')}`;
-  };
+  // webinarIsoDate is table-tested (tests/unit/contentDates.test.ts); here it only orders the expectation.
+  const key = (date: string) => webinarIsoDate(date) ?? '';
   return WEBINARS.map((webinar, order) => ({ ...webinar, order }))
     .filter((webinar) => webinar.date.endsWith(` - ${year}`))
     .sort((a, b) => key(b.date).localeCompare(key(a.date)) || a.order - b.order);
