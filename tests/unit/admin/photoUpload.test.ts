@@ -10,23 +10,12 @@ import type { AdminSession } from '../../../src/server/admin/sessions.ts';
 import { openDatabase } from '../../../src/server/database.ts';
 import { MAX_PHOTOS_PER_EVENT } from '../../../src/server/events/eventFields.ts';
 import { MAX_PHOTO_BYTES } from '../../../src/server/photos/photoIntake.ts';
-import { solidJpeg } from '../../solidJpeg.ts';
+import { phonePhoto, solidJpeg } from '../../solidJpeg.ts';
 
 const URL_ = 'http://127.0.0.1/Admin/edit/events/1/photos';
 const session: AdminSession = { userId: 1, username: 'asha', role: 'editor', csrfToken: 'x', expiresAt: 0 };
 
 const jpeg = (width = 64, height = 48) => solidJpeg(width, height, '#3a7');
-
-/** A photo as a phone writes it: sideways, with orientation 6, camera, owner and GPS position. */
-const phonePhoto = () =>
-  sharp({ create: { width: 400, height: 200, channels: 3, background: '#3a7' } })
-    .jpeg()
-    .withMetadata({ orientation: 6 })
-    .withExifMerge({
-      IFD0: { Make: 'ExampleCam', Model: 'Sample 9', Copyright: 'Owner Sample' },
-      IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '11/1 0/1 0/1', GPSLongitudeRef: 'E', GPSLongitude: '76/1 57/1 0/1' },
-    })
-    .toBuffer();
 
 const HEIC = Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from('ftypheicmif1heic'), Buffer.alloc(64)]);
 

@@ -17,6 +17,7 @@ import { openDatabase } from '../../../src/server/database.ts';
 import { RemoteEventsSource } from '../../../src/server/events/RemoteEventsSource.ts';
 import { SqliteEventsSource } from '../../../src/server/events/SqliteEventsSource.ts';
 import { IMPORT_AUDIT_NAME, importEvents } from '../../../src/server/import/importEvents.ts';
+import { listenLocally } from '../listenLocally.ts';
 
 let server: http.Server;
 let origin: string;
@@ -63,10 +64,7 @@ beforeAll(async () => {
       setTimeout(() => response.writeHead(200, { 'Content-Type': photo.type }).end(photo.bytes), photo.delayMs ?? 0);
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  if (typeof address !== 'object' || !address) throw new Error('The fake backend is not listening');
-  origin = `http://127.0.0.1:${address.port}`;
+  origin = await listenLocally(server);
 });
 
 afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));

@@ -16,6 +16,7 @@ import { EventWriter } from '../../../src/server/events/eventWriter.ts';
 import { RemoteEventsSource } from '../../../src/server/events/RemoteEventsSource.ts';
 import { importEvents } from '../../../src/server/import/importEvents.ts';
 import { solidJpeg } from '../../solidJpeg.ts';
+import { listenLocally } from '../listenLocally.ts';
 
 let server: http.Server;
 let origin: string;
@@ -64,10 +65,7 @@ beforeAll(async () => {
       response.writeHead(404).end();
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  if (typeof address !== 'object' || !address) throw new Error('The fake backend is not listening');
-  origin = `http://127.0.0.1:${address.port}`;
+  origin = await listenLocally(server);
 });
 
 afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));

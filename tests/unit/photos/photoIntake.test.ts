@@ -10,21 +10,10 @@ import {
   processPhoto,
   type PhotoRefusal,
 } from '../../../src/server/photos/photoIntake.ts';
+import { phonePhoto } from '../../solidJpeg.ts';
 
 const solid = (width: number, height: number, channels: 3 | 4 = 3) =>
   sharp({ create: { width, height, channels, background: channels === 4 ? '#3a78' : '#3a7' } });
-
-/** A photo as a phone writes it: sideways pixels with EXIF orientation 6, camera, owner and GPS position. */
-async function phonePhoto(): Promise<Buffer> {
-  return solid(400, 200)
-    .jpeg()
-    .withMetadata({ orientation: 6 })
-    .withExifMerge({
-      IFD0: { Make: 'ExampleCam', Model: 'Sample 9', Copyright: 'Owner Sample' },
-      IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '11/1 0/1 0/1', GPSLongitudeRef: 'E', GPSLongitude: '76/1 57/1 0/1' },
-    })
-    .toBuffer();
-}
 
 /** A real PNG whose header says it is `width` × `height` (its data is that of a 1 × 1 image). */
 async function pngClaiming(width: number, height: number): Promise<Buffer> {
