@@ -12,6 +12,7 @@ import { PHOTO_PATH_HELP } from '../../../src/lib/content/fields.ts';
 import { jsonSchemaOf } from '../../../src/lib/content/jsonSchemas.ts';
 import { judgePhoto, readPhotoFacts, valuesAt, type PhotoFacts } from '../../../src/lib/content/photoChecks.ts';
 import { PHOTO_FIELDS, type PhotoField } from '../../../src/lib/content/photoSlots.ts';
+import { schemaChildren } from '../schemaChildren.ts';
 
 function field(schema: PhotoField['schema'], path: string): PhotoField {
   const found = PHOTO_FIELDS.find((candidate) => candidate.schema === schema && candidate.path.join('.') === path);
@@ -142,18 +143,7 @@ describe('photo fields', () => {
     const photoPaths = (schema: unknown, at: string[] = []): string[] => {
       if (typeof schema !== 'object' || schema === null) return [];
       if (Reflect.get(schema, 'description') === PHOTO_PATH_HELP.description) return [at.join('.')];
-      const children: [string, unknown][] = [];
-      const properties: unknown = Reflect.get(schema, 'properties');
-      if (typeof properties === 'object' && properties !== null) children.push(...Object.entries(properties));
-      const items: unknown = Reflect.get(schema, 'items');
-      // A list's items: one schema for every item, or one per position (the six state offices in order).
-      if (Array.isArray(items)) children.push(...items.map((item): [string, unknown] => ['*', item]));
-      else if (items) children.push(['*', items]);
-      for (const key of ['anyOf', 'oneOf']) {
-        const options: unknown = Reflect.get(schema, key);
-        if (Array.isArray(options)) children.push(...options.map((option): [string, unknown] => ['', option]));
-      }
-      return children.flatMap(([key, child]) => photoPaths(child, key ? [...at, key] : at));
+      return schemaChildren(schema).flatMap(([key, child]) => photoPaths(child, key ? [...at, key] : at));
     };
     const inSchemas = CONTENT_SOURCES.flatMap((source) =>
       // A list file's schema holds the entries under their key ("webinars.*."); the table is per entry.

@@ -11,22 +11,14 @@ import config from '../../../keystatic.config.ts';
 import { CONTENT_SOURCES, type ContentSource } from '../../../src/lib/content/contentFiles.ts';
 import { jsonSchemaOf } from '../../../src/lib/content/jsonSchemas.ts';
 import { collections, singletons } from '../../../src/lib/keystatic/contentForms.ts';
+import { schemaChildren } from '../schemaChildren.ts';
 
 const root = path.resolve(import.meta.dirname, '../../..');
 
 /** The field paths of a JSON Schema: "bearers.*.image". */
 function schemaFields(schema: unknown, at: readonly string[] = []): string[] {
   if (typeof schema !== 'object' || schema === null) return [at.join('.')];
-  const children: [string | undefined, unknown][] = [];
-  const properties: unknown = Reflect.get(schema, 'properties');
-  if (typeof properties === 'object' && properties !== null) children.push(...Object.entries(properties));
-  const items: unknown = Reflect.get(schema, 'items');
-  if (Array.isArray(items)) children.push(...items.map((item): [string, unknown] => ['*', item]));
-  else if (items) children.push(['*', items]);
-  for (const key of ['anyOf', 'oneOf']) {
-    const options: unknown = Reflect.get(schema, key);
-    if (Array.isArray(options)) children.push(...options.map((option): [undefined, unknown] => [undefined, option]));
-  }
+  const children = schemaChildren(schema);
   if (children.length === 0) return [at.join('.')];
   return children.flatMap(([key, child]) => schemaFields(child, key === undefined ? at : [...at, key]));
 }
