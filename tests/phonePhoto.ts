@@ -22,3 +22,9 @@ export function phonePhoto({
   const turned = orientation === undefined ? photo : photo.withMetadata({ orientation });
   return (exif ? turned.withExifMerge(exif) : turned).toBuffer();
 }
+
+/** What a phone writes about itself and the place: camera, owner and GPS position (the site strips them). */
+export const CAMERA_EXIF = {
+  IFD0: { Make: 'ExampleCam', Model: 'Sample 9', Copyright: 'Owner Sample' },
+  IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '11/1 0/1 0/1', GPSLongitudeRef: 'E', GPSLongitude: '76/1 57/1 0/1' },
+};

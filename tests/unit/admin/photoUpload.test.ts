@@ -10,7 +10,8 @@ import type { AdminSession } from '../../../src/server/admin/sessions.ts';
 import { openDatabase } from '../../../src/server/database.ts';
 import { MAX_PHOTOS_PER_EVENT } from '../../../src/server/events/eventFields.ts';
 import { MAX_PHOTO_BYTES } from '../../../src/server/photos/photoIntake.ts';
-import { phonePhoto, solidJpeg } from '../../solidJpeg.ts';
+import { CAMERA_EXIF, phonePhoto } from '../../phonePhoto.ts';
+import { solidJpeg } from '../../solidJpeg.ts';
 
 const URL_ = 'http://127.0.0.1/Admin/edit/events/1/photos';
 const session: AdminSession = { userId: 1, username: 'asha', role: 'editor', csrfToken: 'x', expiresAt: 0 };
@@ -167,9 +168,8 @@ describe('POST /Admin/edit/events/<id>/photos', () => {
   });
 
   it('stores a photo under a name of its own, whatever the name sent, stripped of GPS, camera and owner and turned upright', async () => {
-    const response = await add(
-      upload(await phonePhoto(), '../../../etc/passwd.heic', 'text/html', { description: 'Opening talk' }),
-    );
+    const taken = await phonePhoto({ width: 400, height: 200, orientation: 6, exif: CAMERA_EXIF });
+    const response = await add(upload(taken, '../../../etc/passwd.heic', 'text/html', { description: 'Opening talk' }));
     expect(response.status).toBe(201);
     const { photo } = await response.json();
     expect(photo.path).toMatch(new RegExp(`^/Admin/uploads/events/${eventId}/[0-9a-f]{32}\\.jpg$`));

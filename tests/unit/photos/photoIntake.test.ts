@@ -10,7 +10,7 @@ import {
   processPhoto,
   type PhotoRefusal,
 } from '../../../src/server/photos/photoIntake.ts';
-import { phonePhoto } from '../../solidJpeg.ts';
+import { CAMERA_EXIF, phonePhoto } from '../../phonePhoto.ts';
 
 const solid = (width: number, height: number, channels: 3 | 4 = 3) =>
   sharp({ create: { width, height, channels, background: channels === 4 ? '#3a78' : '#3a7' } });
@@ -99,7 +99,7 @@ describe('processPhoto refuses', () => {
 
 describe('processPhoto accepts', () => {
   it('turns a phone photo upright and removes every piece of metadata', async () => {
-    const input = await phonePhoto();
+    const input = await phonePhoto({ width: 400, height: 200, orientation: 6, exif: CAMERA_EXIF });
     expect(await sharp(input).metadata()).toMatchObject({ orientation: 6, width: 400, height: 200 });
     expect(input.includes('ExampleCam')).toBe(true);
     const photo = await processPhoto(input);
