@@ -26,8 +26,7 @@ const socketPath = (deployDir: string) => path.join(deployDir, 'deploy.sock');
 /** The JSON of `text`, read with `schema`; undefined when it does not fit. */
 function parsed<T extends z.ZodType>(schema: T, text: string): z.output<T> | undefined {
   try {
-    const result = schema.safeParse(JSON.parse(text));
-    return result.success ? result.data : undefined;
+    return schema.safeParse(JSON.parse(text)).data;
   } catch {
     return undefined;
   }

@@ -15,7 +15,7 @@ import type { Step } from '../server/release/releaseStatus.ts';
 import type { FromRelease } from '../server/release/serveRelease.ts';
 import { acceptArtifact, BadArtifact, readRelease, unpack } from '../artifact/archive.ts';
 import { holdDeployDir, type ControlAnswer, type ControlRequest } from './control.ts';
-import { isMachineError } from './download.ts';
+import { isMachineError, message } from './download.ts';
 import { LiveRelease, StepFailure } from './liveRelease.ts';
 import { artifactName, platformOf, type ThisServer } from '../artifact/manifest.ts';
 import { Poll } from './poll.ts';
@@ -25,7 +25,6 @@ import { DEPLOY_ONLY, releaseEnvironment, type DeployStart } from './settings.ts
 import { StatusFile, type AttemptEnd } from './statusFile.ts';
 
 const short = (hash: string) => hash.slice(0, 7);
-const message = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 export interface DeployerOptions {
   settings: DeployStart;
@@ -65,9 +64,9 @@ export class Deployer {
       platform: platformOf(),
     };
     const { deploy } = settings;
-    mkdirSync(deploy.deployDir, { recursive: true, mode: 0o700 });
-    mkdirSync(releasesDir(deploy.deployDir), { recursive: true, mode: 0o700 });
-    mkdirSync(downloadsDir(deploy.deployDir), { recursive: true, mode: 0o700 });
+    for (const dir of [deploy.deployDir, releasesDir(deploy.deployDir), downloadsDir(deploy.deployDir)]) {
+      mkdirSync(dir, { recursive: true, mode: 0o700 });
+    }
     this.#status = new StatusFile(deploy.deployDir, this.#log);
     const { releases, token } = deploy;
     this.#source =
@@ -178,9 +177,7 @@ export class Deployer {
       const release = { commit: manifest.commit, subject, builtAt: manifest.builtAt };
       this.#status.setLive(release);
       end({ result: 'live' });
-      for (const dropped of this.#status.addRelease(release, this.#settings.deploy.keepReleases)) {
-        rmSync(releaseDir(deployDir, dropped.commit), { recursive: true, force: true });
-      }
+      this.#status.addRelease(release, this.#settings.deploy.keepReleases);
       this.#log(`${short(manifest.commit)} "${subject}" is live.`);
     } catch (error) {
       if (signal.aborted) return end({ result: 'superseded', step, reason: 'a newer release came' });

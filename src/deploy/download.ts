@@ -20,15 +20,9 @@ const BACKOFF_SECONDS = [1, 2, 4, 8];
 /** Time without a byte after which a download counts as broken off. */
 const STALL_MS = 60_000;
 
-const sizeOf = (file: string) => {
-  try {
-    return statSync(file).size;
-  } catch {
-    return 0;
-  }
-};
+const sizeOf = (file: string) => statSync(file, { throwIfNoEntry: false })?.size ?? 0;
 
-const message = (error: unknown) => (error instanceof Error ? error.message : String(error));
+export const message = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 /** Whether `error` is this machine's (its disk full, a folder it may not write), not the network's. */
 export function isMachineError(error: unknown): boolean {

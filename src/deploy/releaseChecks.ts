@@ -9,56 +9,34 @@
  * the pages must still answer.
  */
 import { EVENTS_LIST_ENDPOINT } from '../lib/events/eventsListRequest.ts';
+import { message } from './download.ts';
 
 /** Time allowed for each answer (the first on-demand page loads its code). */
 const ANSWER_TIMEOUT_MS = 30_000;
 /** The most routes a release may ask to be checked. */
 const MAX_ROUTES = 50;
 
-interface Check {
-  method: 'GET' | 'POST';
-  path: string;
-  /** What is wrong with the answer, or undefined. */
-  wrong: (status: number, body: string) => string | undefined;
-}
-
-const answered200 = (status: number) => (status === 200 ? undefined : `answered ${status}`);
-
-function jsonField(body: string, field: string): unknown {
+/** What is wrong with one answer, or undefined: 200, with what the path's answer must hold. */
+function wrongAnswer(path: string, status: number, body: string, remoteEvents: boolean): string | undefined {
+  let json: unknown;
   try {
-    const parsed: unknown = JSON.parse(body);
-    return typeof parsed === 'object' && parsed !== null ? Reflect.get(parsed, field) : undefined;
+    json = JSON.parse(body);
   } catch {
-    return undefined;
+    json = undefined;
   }
-}
-
-/** The checks every release passes; `backendDown` accepts the answers of an events backend that is down. */
-function alwaysChecked(remoteEvents: boolean): Check[] {
-  const backendDown = (status: number, body: string, field: string, value?: string) => {
-    const said = jsonField(body, field);
-    return remoteEvents && status === 503 && typeof said === 'string' && (value === undefined || said === value);
-  };
-  return [
-    {
-      method: 'GET',
-      path: '/healthz',
-      wrong: (status, body) =>
-        backendDown(status, body, 'status', 'unavailable')
-          ? undefined
-          : (answered200(status) ?? (jsonField(body, 'status') === 'ok' ? undefined : 'did not say ok')),
-    },
-    { method: 'GET', path: '/', wrong: answered200 },
-    {
-      method: 'POST',
-      path: EVENTS_LIST_ENDPOINT,
-      wrong: (status, body) =>
-        backendDown(status, body, 'error')
-          ? undefined
-          : (answered200(status) ??
-            (Array.isArray(jsonField(body, 'records')) ? undefined : 'gave no list of records')),
-    },
-  ];
+  const said = (field: string): unknown =>
+    typeof json === 'object' && json !== null ? Reflect.get(json, field) : undefined;
+  // The society's backend down: the API's own 503 with its error, /healthz saying "unavailable".
+  const backendDown = remoteEvents && status === 503;
+  if (path === '/healthz') {
+    if (backendDown && said('status') === 'unavailable') return undefined;
+    if (status === 200 && said('status') !== 'ok') return 'did not say ok';
+  }
+  if (path === EVENTS_LIST_ENDPOINT) {
+    if (backendDown && typeof said('error') === 'string') return undefined;
+    if (status === 200 && !Array.isArray(said('records'))) return 'gave no list of records';
+  }
+  return status === 200 ? undefined : `answered ${status}`;
 }
 
 /** The routes a release asks for, kept only when they are plain paths of the site. */
@@ -74,25 +52,20 @@ export function checkedRoutes(routes: unknown): string[] {
  * what is wrong (the first failure), or undefined.
  */
 export async function checkRelease(port: number, routes: string[], remoteEvents: boolean): Promise<string | undefined> {
-  const always = alwaysChecked(remoteEvents);
-  const checks: Check[] = [
-    ...always,
-    ...routes
-      .filter((route) => !always.some((check) => check.path === route))
-      .map((route): Check => ({ method: 'GET', path: route, wrong: answered200 })),
-  ];
+  const always = ['GET /healthz', 'GET /', `POST ${EVENTS_LIST_ENDPOINT}`];
+  const checks = [...new Set([...always, ...routes.map((route) => `GET ${route}`)])];
   for (const check of checks) {
-    const name = `${check.method} ${check.path}`;
+    const [method = 'GET', path = '/'] = check.split(' ');
     try {
-      const response = await fetch(`http://127.0.0.1:${port}${check.path}`, {
-        method: check.method,
+      const response = await fetch(`http://127.0.0.1:${port}${path}`, {
+        method,
         redirect: 'manual',
         signal: AbortSignal.timeout(ANSWER_TIMEOUT_MS),
       });
-      const problem = check.wrong(response.status, await response.text());
-      if (problem) return `${name} ${problem}`;
+      const problem = wrongAnswer(path, response.status, await response.text(), remoteEvents);
+      if (problem) return `${check} ${problem}`;
     } catch (error) {
-      return `${name} failed: ${error instanceof Error ? error.message : String(error)}`;
+      return `${check} failed: ${message(error)}`;
     }
   }
   return undefined;

@@ -10,7 +10,7 @@
 import { copyFile, readdir, readFile, rename, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
-import { downloadTo, isMachineError, NetworkError } from './download.ts';
+import { downloadTo, isMachineError, message, NetworkError } from './download.ts';
 import { artifactName, commitOfArtifact, digestName, parseDigestLine } from '../artifact/manifest.ts';
 
 export { NetworkError };
@@ -39,12 +39,9 @@ export function folderSource(dir: string): ReleaseSource {
   return {
     where: `the folder ${dir}`,
     async latest() {
-      let names: string[];
-      try {
-        names = await readdir(dir);
-      } catch (error) {
-        throw new NetworkError(`cannot read ${dir}: ${error instanceof Error ? error.message : String(error)}`);
-      }
+      const names = await readdir(dir).catch((error: unknown) => {
+        throw new NetworkError(`cannot read ${dir}: ${message(error)}`);
+      });
       const complete = await Promise.all(
         names
           .filter((name) => name.endsWith('.sha256') && commitOfArtifact(name.slice(0, -'.sha256'.length)))
@@ -65,7 +62,7 @@ export function folderSource(dir: string): ReleaseSource {
         await copyFile(path.join(dir, artifactName(release.commit)), part);
       } catch (error) {
         if (isMachineError(error)) throw error;
-        throw new NetworkError(`cannot copy it from ${dir}: ${error instanceof Error ? error.message : String(error)}`);
+        throw new NetworkError(`cannot copy it from ${dir}: ${message(error)}`);
       }
       await rename(part, file);
     },
@@ -79,16 +76,9 @@ const releaseSchema = z.object({
 });
 type GitHubAsset = z.output<typeof releaseSchema>['assets'][number];
 
-export interface GitHubOptions {
-  /** owner/name */
-  repository: string;
-  /** https://api.github.com, or a GitHub Enterprise server's API. */
-  apiUrl: string;
-  /** A read-only token (Contents: read), for a private repository. */
-  token: string | undefined;
-}
-
-export function githubSource({ repository, apiUrl, token }: GitHubOptions): ReleaseSource {
+/** `repository` (owner/name) on GitHub's API at `apiUrl`, read with `token` (settings.ts). */
+export function githubSource(github: { repository: string; apiUrl: string; token: string | undefined }): ReleaseSource {
+  const { repository, apiUrl, token } = github;
   const headers: Record<string, string> = {
     'User-Agent': 'isa-site-deploy',
     'X-GitHub-Api-Version': '2022-11-28',
@@ -121,7 +111,7 @@ export function githubSource({ repository, apiUrl, token }: GitHubOptions): Rele
           signal: AbortSignal.any([signal, AbortSignal.timeout(30_000)]),
         });
       } catch (error) {
-        throw new NetworkError(`GitHub did not answer: ${error instanceof Error ? error.message : String(error)}`);
+        throw new NetworkError(`GitHub did not answer: ${message(error)}`);
       }
       if (response.status === 304 && known) return known.found;
       if (response.status === 404) {

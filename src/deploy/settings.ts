@@ -6,6 +6,7 @@
  */
 import path from 'node:path';
 import { z } from 'zod';
+import { isInside } from '../server/backup/files.ts';
 import { resolveDataDir } from '../server/database.ts';
 import { parse, setting, SettingsError, webAddress, wholeNumber, type Issue } from '../server/settingFields.ts';
 import { readServerSettings, type ServerSettings } from '../server/settings.ts';
@@ -65,16 +66,6 @@ export interface DeployStart {
   server: ServerSettings;
 }
 
-/** A deploy setting that is wrong as a whole (DATA_DIR inside DEPLOY_DIR). */
-class DeploySettingsError extends SettingsError {
-  override name = 'DeploySettingsError';
-}
-
-const isInside = (folder: string, parent: string) => {
-  const relative = path.relative(parent, folder);
-  return relative === '' || (!relative.startsWith('..') && !path.isAbsolute(relative));
-};
-
 /** Every setting of `env`, checked; relative folders are `projectDir`'s. Throws a SettingsError naming every wrong one. */
 export function readDeploySettings(env: NodeJS.ProcessEnv, projectDir: string): DeployStart {
   const section = parse(deploySection, env);
@@ -100,7 +91,7 @@ export function readDeploySettings(env: NodeJS.ProcessEnv, projectDir: string): 
   if (section.DEPLOY_TOKEN && releases.kind !== 'github') {
     problems.push('DEPLOY_TOKEN is sent only to GitHub: DEPLOY_RELEASES names a folder');
   }
-  if (problems.length > 0) throw new DeploySettingsError(problems.join('\n'));
+  if (problems.length > 0) throw new SettingsError(problems.join('\n'));
   return {
     server,
     deploy: {

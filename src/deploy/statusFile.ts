@@ -6,6 +6,7 @@
  */
 import { renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { message } from './download.ts';
 import {
   emptyStatus,
   readDeployStatus,
@@ -48,7 +49,7 @@ export class StatusFile {
       writeFileSync(temporary, `${JSON.stringify(this.#status, null, 2)}\n`, { mode: 0o600 });
       renameSync(temporary, this.#file);
     } catch (error) {
-      this.#log(`The status could not be written (${error instanceof Error ? error.message : String(error)}).`);
+      this.#log(`The status could not be written (${message(error)}).`);
     }
   }
 
@@ -102,18 +103,15 @@ export class StatusFile {
     return false;
   }
 
-  /** A release that went live, kept (newest first, `keep` at most, the live one always); gives those dropped. */
-  addRelease(release: Release, keep: number): Release[] {
+  /**
+   * A release that went live, kept (newest first, `keep` at most, the live one always); the deploy
+   * removes the folders of those dropped (deployer.ts, #removeOrphans).
+   */
+  addRelease(release: Release, keep: number): void {
     const others = this.#status.releases.filter((each) => each.commit !== release.commit);
     const live = this.#status.live?.commit;
-    const kept: Release[] = [];
-    const dropped: Release[] = [];
-    for (const each of [release, ...others]) {
-      (kept.length < keep || each.commit === live ? kept : dropped).push(each);
-    }
-    this.#status.releases = kept;
+    this.#status.releases = [release, ...others].filter((each, index) => index < keep || each.commit === live);
     this.#save();
-    return dropped;
   }
 
   setLive(release: Release, options: { rolledBack?: boolean; pinned?: string | undefined } = {}): void {

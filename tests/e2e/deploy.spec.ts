@@ -1,6 +1,7 @@
 /**
  * `npm run deploy` as production runs it, following releases built as CI builds them (`npm run
- * release` in a repository made from this working copy, tests/e2e/deployRig.ts), first from a stand-in
+ * release` in a repository made from this working copy, tests/e2e/deployRig.ts; the second, a content
+ * change, made from the first without building again), first from a stand-in
  * of GitHub's releases API (tests/e2e/githubReleases.ts), then from a folder, with visitors coming
  * through Caddy and the project's own deploy/Caddyfile (tests/e2e/caddyFront.ts). Each fault the deploy
  * must survive: a download cut short (resumed, then live); the disk full while unpacking (live keeps
@@ -40,6 +41,7 @@ import {
   deploySite,
   makeRepository,
   pageText,
+  releaseOfChange,
   startDeploy,
   type RunningDeploy,
   type TestRepository,
@@ -90,14 +92,12 @@ test.beforeAll(async () => {
   repository = makeRepository();
   site = await deploySite();
   const built = mkdtempSync(path.join(tmpdir(), 'isa-built-'));
-  const env = { SITE_URL: site.siteUrl, ...EDITOR_PUBLIC };
-  const releaseOf = async () => {
-    const file = await repository.release(built, env);
-    return { file, commit: path.basename(file).slice('isa-site-'.length, -'.tar.gz'.length) };
-  };
-  first = await releaseOf();
-  repository.commit('President renamed', (file) => file(BEARERS).replace(PRESIDENT, RENAMED));
-  renamedMade = releaseOf();
+  const file = await repository.release(built, { SITE_URL: site.siteUrl, ...EDITOR_PUBLIC });
+  first = { file, commit: path.basename(file).slice('isa-site-'.length, -'.tar.gz'.length) };
+  // A content change, as merged: its release is the first one with the page changed (deployRig.ts).
+  const subject = 'President renamed';
+  const commit = repository.commit(subject, (edit) => edit(BEARERS).replace(PRESIDENT, RENAMED));
+  renamedMade = releaseOfChange(first.file, { commit, subject, from: PRESIDENT, to: RENAMED });
   renamedMade.catch(() => undefined); // Awaited (and its failure said) where it is published.
   published = mkdtempSync(path.join(tmpdir(), 'isa-published-'));
   mkdirSync(path.join(site.deployDir, 'releases'), { recursive: true });

@@ -5,9 +5,13 @@
  * itself (scripts/deploy.ts, started from this project folder as production starts it from a clone).
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
+import { create, extract } from 'tar';
+import { digestOf } from '../../src/artifact/archive.ts';
+import { artifactName, digestLine, digestName, MANIFEST_FILE, type Manifest } from '../../src/artifact/manifest.ts';
 import { readDeployStatus, type DeployStatus } from '../../src/server/release/releaseStatus.ts';
 import { freePort, HOST } from './ownServer.ts';
 import { seededDataDir } from './seededDataDir.ts';
@@ -103,6 +107,43 @@ export function makeRepository(): TestRepository {
     },
     remove: () => rmSync(base, { recursive: true, force: true }),
   };
+}
+
+/**
+ * The release CI would make of a content change that replaces `from` by `to` in the pages, made from the
+ * artifact `release` (one `npm run release` made) rather than built again: its pages (with their .gz and
+ * .br) and server code changed, its manifest naming `commit`. The suite builds the site once for the
+ * deploy's tests; `npm run bench -- --only deploy` times real releases of real commits.
+ */
+export async function releaseOfChange(
+  release: string,
+  change: { commit: string; subject: string; from: string; to: string },
+): Promise<{ commit: string; file: string }> {
+  const dir = mkdtempSync(path.join(tmpdir(), 'isa-changed-release-'));
+  await extract({ file: release, cwd: dir });
+  const manifest = JSON.parse(readFileSync(path.join(dir, MANIFEST_FILE), 'utf8')) as Manifest;
+  writeFileSync(
+    path.join(dir, MANIFEST_FILE),
+    JSON.stringify({ ...manifest, commit: change.commit, subject: change.subject }),
+  );
+  let changed = 0;
+  for (const name of readdirSync(path.join(dir, 'dist'), { recursive: true, encoding: 'utf8' })) {
+    const file = path.join(dir, 'dist', name);
+    if (!/\.(html|mjs)$/.test(name)) continue;
+    const text = readFileSync(file, 'utf8');
+    if (!text.includes(change.from)) continue;
+    const bytes = Buffer.from(text.replaceAll(change.from, change.to));
+    writeFileSync(file, bytes);
+    if (existsSync(`${file}.gz`)) writeFileSync(`${file}.gz`, gzipSync(bytes));
+    if (existsSync(`${file}.br`)) writeFileSync(`${file}.br`, brotliCompressSync(bytes));
+    changed += 1;
+  }
+  if (changed === 0) throw new Error(`No page of ${release} says "${change.from}"`);
+  const file = path.join(path.dirname(release), artifactName(change.commit));
+  await create({ file, cwd: dir, gzip: { level: 1 }, portable: true }, readdirSync(dir));
+  writeFileSync(digestName(file), digestLine(await digestOf(file), artifactName(change.commit)));
+  rmSync(dir, { recursive: true, force: true });
+  return { commit: change.commit, file };
 }
 
 export interface RunningDeploy {
