@@ -23,7 +23,9 @@ export const REMOTE_DATA_DIR = `${dataDir}-remote`;
 export const MIN_FILL_MS = 1000;
 if (madeHere) seededDataDir(BACKEND_DOWN_DATA_DIR);
 process.env.E2E_DATA_DIR = dataDir;
-const executablePath = findChromium();
+/** The whole browser (the content editor's tests), and the headless shell for the rest (scripts/chromium.ts). */
+const browserPath = findChromium();
+const shellPath = findChromium('shell');
 /** The content editor's browser tests (see the projects below). */
 const EDITOR_SPECS = /contentEditor(Forms|GitHub)\.spec\.ts$/;
 /** The deploy's tests: one serial chain of a few minutes, started first so that it does not end the run alone. */
@@ -46,7 +48,7 @@ export default defineConfig({
     baseURL: `http://127.0.0.1:${PORT}`,
     trace: 'retain-on-failure',
     launchOptions: {
-      ...(executablePath ? { executablePath } : {}),
+      ...(shellPath ? { executablePath: shellPath } : {}),
       args: CHROMIUM_ARGS,
     },
   },
@@ -58,7 +60,13 @@ export default defineConfig({
     {
       name: 'editor',
       testMatch: EDITOR_SPECS,
-      use: { ...devices['Desktop Chrome'], trace: 'off', screenshot: 'only-on-failure' },
+      use: {
+        ...devices['Desktop Chrome'],
+        trace: 'off',
+        screenshot: 'only-on-failure',
+        // Keystatic's sign-in through the GitHub stand-in does not come back in the headless shell.
+        launchOptions: { ...(browserPath ? { executablePath: browserPath } : {}), args: CHROMIUM_ARGS },
+      },
     },
     { name: 'deploy', testMatch: DEPLOY_SPEC, use: { ...devices['Desktop Chrome'] } },
     { name: 'chromium', testIgnore: [EDITOR_SPECS, DEPLOY_SPEC], use: { ...devices['Desktop Chrome'] } },

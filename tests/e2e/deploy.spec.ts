@@ -197,7 +197,8 @@ test('the first release published on GitHub goes live, its download cut short an
     DEPLOY_WEBHOOK_SECRET: WEBHOOK_SECRET,
     ...EDITOR,
   });
-  const status = await deploy.waitFor('the first release', (now) => now.live !== undefined);
+  // Live first, then the attempt's end: two writes of the status.
+  const status = await deploy.waitFor('the first release', (now) => now.attempts[0]?.result === 'live');
   front = await startCaddy(Number(new URL(deploy.url).port));
   expect(status.live?.commit).toBe(first.commit);
   expect(status.attempts).toEqual([expect.objectContaining({ commit: first.commit, result: 'live' })]);
@@ -301,7 +302,7 @@ test('an owner sees on a phone why it did not go live, and "Try again" puts it l
   await bearersShow(RENAMED);
   await new Promise((resolve) => setTimeout(resolve, 2000)); // Visitors go on while the old release drains.
   await noneFailed(load);
-  expect(deploy.status()?.live?.commit).toBe(renamed.commit);
+  await expect.poll(() => deploy.status()?.live?.commit).toBe(renamed.commit); // Written once the old one has drained.
   await page.reload();
   await expect(page.getByRole('region', { name: 'Site updates' })).not.toContainText('did not go live');
   await page.screenshot({ path: test.info().outputPath('site-updates-live.png'), fullPage: true });
