@@ -5,15 +5,28 @@ import type { Branch, ContentSnapshot, StateBearer } from './snapshot.ts';
 
 type BranchBearer = Branch['bearers'][number];
 
+/** The fields compared for a state bearer and for a branch's, each by the label the changes give it. */
+const STATE_FIELDS = {
+  phone: 'phone1',
+  'second phone': 'phone2',
+  'e-mail': 'email1',
+  'second e-mail': 'email2',
+} as const;
+const BRANCH_FIELDS = { position: 'position', phone: 'phone', 'e-mail': 'email', 'second e-mail': 'email2' } as const;
+
 /** Field changes of one person, in plain words: "phone changed: +91 … → +91 …". */
-function personChanges(
-  fields: readonly { label: string; before: string | undefined; after: string | undefined }[],
+function personChanges<Field extends string>(
+  before: { readonly [Name in NoInfer<Field>]?: string | undefined },
+  after: { readonly [Name in NoInfer<Field>]?: string | undefined },
+  fields: Readonly<Record<string, Field>>,
 ): string[] {
-  return fields.flatMap(({ label, before, after }) => {
-    if (before === after) return [];
-    if (before === undefined) return [`${label} added: ${markdownText(after ?? '')}`];
-    if (after === undefined) return [`${label} removed (was ${markdownText(before)})`];
-    return [`${label} changed: ${markdownText(before)} → ${markdownText(after)}`];
+  return Object.entries(fields).flatMap(([label, field]) => {
+    const was = before[field];
+    const now = after[field];
+    if (was === now) return [];
+    if (was === undefined) return [`${label} added: ${markdownText(now ?? '')}`];
+    if (now === undefined) return [`${label} removed (was ${markdownText(was)})`];
+    return [`${label} changed: ${markdownText(was)} → ${markdownText(now)}`];
   });
 }
 
@@ -33,15 +46,6 @@ export function photoChanged(
   return old !== now ? ['photo replaced (same file name)'] : [];
 }
 
-function stateFields(before: StateBearer, after: StateBearer) {
-  return [
-    { label: 'phone', before: before.phone1, after: after.phone1 },
-    { label: 'second phone', before: before.phone2, after: after.phone2 },
-    { label: 'e-mail', before: before.email1, after: after.email1 },
-    { label: 'second e-mail', before: before.email2, after: after.email2 },
-  ];
-}
-
 export function officeBearerChanges(before: ContentSnapshot, after: ContentSnapshot): PageChanges {
   const { page, path: file } = contentSource('stateBearers');
   const changes: string[] = [];
@@ -56,7 +60,7 @@ export function officeBearerChanges(before: ContentSnapshot, after: ContentSnaps
     }
     if (old.name !== bearer.name) changes.push(`${office}: ${markdownText(old.name)} → ${markdownText(bearer.name)}`);
     const details = [
-      ...personChanges(stateFields(old, bearer)),
+      ...personChanges(old, bearer, STATE_FIELDS),
       ...photoChanged({ file, photo: old.image }, { file, photo: bearer.image }, { before, after }),
     ];
     if (details.length > 0) changes.push(`${office} (${markdownText(bearer.name)}): ${details.join('; ')}`);
@@ -67,15 +71,6 @@ export function officeBearerChanges(before: ContentSnapshot, after: ContentSnaps
     changes.push(`the cards are now in this order: ${markdownText(order(after.stateBearers))}`);
   }
   return { page, changes };
-}
-
-function branchBearerFields(before: BranchBearer, after: BranchBearer) {
-  return [
-    { label: 'position', before: before.position, after: after.position },
-    { label: 'phone', before: before.phone, after: after.phone },
-    { label: 'e-mail', before: before.email, after: after.email },
-    { label: 'second e-mail', before: before.email2, after: after.email2 },
-  ];
 }
 
 /** Pairs the bearers of a branch: the same name first, then the same position (a new person in it). */
@@ -122,7 +117,7 @@ function describeBranch(
       lines.push(`${city}: ${markdownText(after.position)} ${markdownText(before.name)} → ${markdownText(after.name)}`);
     }
     const details = [
-      ...personChanges(branchBearerFields(before, after)),
+      ...personChanges(before, after, BRANCH_FIELDS),
       ...photoChanged({ file, photo: before.image }, { file, photo: after.image }, snapshots),
     ];
     if (details.length > 0) lines.push(`${city}: ${markdownText(after.name)}: ${details.join('; ')}`);

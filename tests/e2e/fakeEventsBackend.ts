@@ -5,7 +5,7 @@
  * URL, another letter case), and its photos under /Admin/uploads/ (600 by 400 JPEGs drawn at
  * start). GET /healthz tells Playwright it is up. Listens on 127.0.0.1:$PORT.
  */
-import http from 'node:http';
+import { fakeBackend } from '../fakeBackend.ts';
 import { solidJpeg } from '../solidJpeg.ts';
 
 const port = Number(process.env.PORT);
@@ -77,20 +77,13 @@ function eventIdOf(body: string): unknown {
   }
 }
 
-const server = http.createServer((request, response) => {
-  let body = '';
-  request.on('data', (chunk: Buffer) => (body += chunk.toString()));
-  request.on('end', () => {
-    const url = request.url ?? '';
-    const json = (value: unknown) =>
-      response.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify(value));
-    if (request.method === 'POST' && url === '/Admin/api/events_list') return json({ records: FAKE_EVENTS });
-    if (request.method === 'POST' && url === '/Admin/api/event_details_list') return json(details(eventIdOf(body)));
-    const photo = request.method === 'GET' ? photos.get(url) : undefined;
-    if (photo) return response.writeHead(200, { 'Content-Type': 'image/jpeg' }).end(photo);
-    if (url === '/healthz') return response.writeHead(200, { 'Content-Type': 'text/plain' }).end('ok');
-    return response.writeHead(404, { 'Content-Type': 'text/plain' }).end('Not found');
-  });
+const server = fakeBackend(({ method, url, body }, response, json) => {
+  if (method === 'POST' && url === '/Admin/api/events_list') return json({ records: FAKE_EVENTS });
+  if (method === 'POST' && url === '/Admin/api/event_details_list') return json(details(eventIdOf(body)));
+  const photo = method === 'GET' ? photos.get(url) : undefined;
+  if (photo) return response.writeHead(200, { 'Content-Type': 'image/jpeg' }).end(photo);
+  if (url === '/healthz') return response.writeHead(200, { 'Content-Type': 'text/plain' }).end('ok');
+  return response.writeHead(404, { 'Content-Type': 'text/plain' }).end('Not found');
 });
 server.listen(port, '127.0.0.1', () => console.info(`Fake events backend on http://127.0.0.1:${port}`));
 for (const signal of ['SIGTERM', 'SIGINT'] as const) process.once(signal, () => server.close(() => process.exit(0)));

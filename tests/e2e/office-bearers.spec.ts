@@ -1,13 +1,7 @@
 import { expect, test } from '@playwright/test';
-
-const TITLES = [
-  'President',
-  'President Elect',
-  'Hon. Secretary',
-  'Hon. Treasurer',
-  'Academic Chairman',
-  'Chief Election Officer',
-];
+// The six offices in the spec's order: content/state-bearers.yaml must list them so (contentFiles.ts), and the
+// page must keep that order.
+import { STATE_OFFICES } from '../../src/lib/content/schemas.ts';
 
 test('shows the banner, the Home breadcrumb and the six bearers in order', async ({ page }) => {
   await page.goto('/Office-Brearers');
@@ -16,7 +10,7 @@ test('shows the banner, the Home breadcrumb and the six bearers in order', async
   await expect(breadcrumb.getByRole('link', { name: 'Home' })).toHaveAttribute('href', '/');
   const cards = page.locator('.bearer-grid > li');
   await expect(cards).toHaveCount(6);
-  await expect(cards.locator('.role')).toHaveText(TITLES);
+  await expect(cards.locator('.role')).toHaveText([...STATE_OFFICES]);
   for (const card of await cards.all()) {
     const photo = card.getByRole('img');
     await expect(photo).toHaveAttribute('alt', /^Photo of /);

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { EventRecord } from '../../src/lib/events/eventRecords.ts';
 import { eventYearOptions } from '../../src/lib/events/filterEvents.ts';
 import { webinarYear, webinarYearOptions } from '../../src/lib/webinarYearFilter.ts';
 import { parseYearOption, yearOptions } from '../../src/lib/yearOptions.ts';
+import { event } from './events/eventBuilder.ts';
 
 const range = (from: number, to: number) => Array.from({ length: from - to + 1 }, (_, index) => from - index);
 
@@ -36,14 +36,6 @@ describe('parseYearOption', () => {
   ])('%j -> %j', (value, expected) => {
     expect(parseYearOption(value, [2026, 2025, 2024, 2023, 2022, 2021])).toBe(expected);
   });
-});
-
-const event = (events_id: number, events_title: string, events_date: string): EventRecord => ({
-  events_id,
-  events_title,
-  events_sub_title: '',
-  events_image: '',
-  events_date,
 });
 
 describe('eventYearOptions (Monthly Activities: from 2021)', () => {

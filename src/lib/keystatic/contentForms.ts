@@ -14,6 +14,7 @@ import {
   type FolderForm,
   dateField,
   emailField,
+  groupList,
   linkField,
   optionalText,
   phoneField,
@@ -63,8 +64,8 @@ const site = {
       },
       { label: 'Head office', description: 'The card of the Contact Us page' },
     ),
-    social: fields.array(
-      fields.object({
+    social: groupList(
+      {
         label: requiredText('Name of the social network'),
         url: linkField('Link'),
         icon: fields.select({
@@ -72,12 +73,11 @@ const site = {
           options: SOCIAL_ICONS.map((icon) => ({ label: icon, value: icon })),
           defaultValue: 'youtube',
         }),
-      }),
+      },
       {
         label: 'Social links',
         description: 'In the footer of every page',
         itemLabel: (props) => props.fields.label.value,
-        validation: { length: { min: 1 } },
       },
     ),
     footerBranches: textList('Branches listed in the footer', 'Branch'),
@@ -100,21 +100,20 @@ const privacy = {
     title: requiredText('Page title'),
     description: requiredText('Summary for search engines', 'One sentence', true),
     updated: dateField('Last updated', 'Change it when you change the wording'),
-    sections: fields.array(
-      fields.object({
+    sections: groupList(
+      {
         heading: requiredText('Heading'),
         paragraphs: textList(
           'Paragraphs ("{retention}" is replaced by how long messages are kept, "{email}" by the address)',
           'Paragraph',
           true,
         ),
-      }),
+      },
       {
         label: 'Sections',
         description:
           'The page /privacy, linked under the contact form and from the footer. India\'s Digital Personal Data Protection Act 2023 asks us to say what we collect, why, and how long we keep it: change the wording freely, but keep "{retention}".',
         itemLabel: (props) => props.fields.heading.value,
-        validation: { length: { min: 1 } },
       },
     ),
   },
@@ -124,21 +123,20 @@ const conclave = {
   label: 'Conclave links',
   schema: {
     title: requiredText('Title'),
-    halls: fields.array(
-      fields.object({
+    halls: groupList(
+      {
         name: requiredText('Hall', 'For example "Hall A"'),
         links: fields.array(fields.object({ date: dateField('Date'), url: webAddress('Video address') }), {
           label: 'Video links',
           itemLabel: (props) => props.fields.date.value ?? 'Link',
           validation: { length: { min: 1 } },
         }),
-      }),
+      },
       {
         label: 'Halls',
         description:
           'The 2020 conclave on the Past Webinars page: its video links, grouped by hall; each opens its recording in a new tab',
         itemLabel: (props) => props.fields.name.value,
-        validation: { length: { min: 1 } },
       },
     ),
   },
@@ -175,8 +173,8 @@ const galleries = {
       slug: { hidden: true, label: 'The file name made from it' },
     }),
     subtitle: optionalText('Sub-title', 'Shown on the fixed card of the Monthly Activities page, if any'),
-    items: fields.array(
-      fields.object({
+    items: groupList(
+      {
         type: fields.select({
           label: 'Photo or video',
           options: [
@@ -189,13 +187,12 @@ const galleries = {
         video: publicFileField('Video file (for a video)', false),
         poster: photoField('Picture shown before the video plays (for a video)', 'gallery', '..', false),
         alt: requiredText('What it shows, for visitors who cannot see it'),
-      }),
+      },
       {
         label: 'Photos and videos',
         description:
           'The sports meet gallery (the Gallery page) has three photos and a video; the cricket tournament (/event-22) its photos',
         itemLabel: (props) => props.fields.alt.value,
-        validation: { length: { min: 1 } },
       },
     ),
   },

@@ -6,7 +6,13 @@
  * by hand) stays in `npm run check:content`, which runs on every pull request.
  * tests/unit/keystatic/formParity.test.ts fails when a zod field has no form field or the reverse.
  */
-import { fields, type Collection, type ComponentSchema } from '@keystatic/core';
+import {
+  fields,
+  type Collection,
+  type ComponentSchema,
+  type GenericPreviewProps,
+  type ObjectField,
+} from '@keystatic/core';
 
 /** A content file's form (contentForms.ts): its name in the editor's sidebar and its fields. */
 export type FileForm = Pick<Collection<Record<string, ComponentSchema>, string>, 'label' | 'schema'>;
@@ -197,4 +203,16 @@ export function textList(label: string, itemLabel: string, multiline = false, de
     itemLabel: (props) => props.value || itemLabel,
     validation: { length: { min: 1 } },
   });
+}
+
+/** A list of groups of fields (sections, halls, photos) with at least one, each named in the list by `itemLabel`. */
+export function groupList<Fields extends Record<string, ComponentSchema>>(
+  entry: Fields,
+  options: {
+    label: string;
+    description: string;
+    itemLabel: (props: GenericPreviewProps<ObjectField<Fields>, unknown>) => string;
+  },
+) {
+  return fields.array(fields.object(entry), { ...options, validation: { length: { min: 1 } } });
 }

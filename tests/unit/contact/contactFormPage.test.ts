@@ -18,13 +18,11 @@ import { issueFormToken } from '../../../src/server/contact/formToken.ts';
 import { ContactMessageStore } from '../../../src/server/contact/messageStore.ts';
 import { openDatabase } from '../../../src/server/database.ts';
 import { contactMessage } from './messageBuilder.ts';
+import { SECRET, SETTINGS, START } from './serviceFixture.ts';
 
 // The Contact Us page without JavaScript: what its form shows after a GET, or after the contact action
 // (src/actions/contact.ts, tested through the built site in tests/e2e/contact.spec.ts) ran for a form post.
 
-const SECRET = Buffer.from('a-test-secret-that-is-long-enough-123456');
-const START = Date.UTC(2026, 10, 22, 10, 0, 0);
-const SETTINGS = { rateLimit: { max: 5, windowMs: 10 * 60_000 }, minFillMs: 3000, maxFormAgeMs: 24 * 60 * 60_000 };
 const TYPED = contactMessage({ phone: '98765 43210', message: 'Hi.' });
 
 let dataDir: string;

@@ -17,14 +17,7 @@ import { ContactMessageStore } from '../../../src/server/contact/messageStore.ts
 import type { ContactSettings } from '../../../src/server/contact/settings.ts';
 import { openDatabase } from '../../../src/server/database.ts';
 import { contactMessage } from './messageBuilder.ts';
-
-const SECRET = Buffer.from('a-test-secret-that-is-long-enough-123456');
-const START = Date.UTC(2026, 10, 22, 10, 0, 0);
-const SETTINGS: ContactSettings = {
-  rateLimit: { max: 5, windowMs: 10 * 60_000 },
-  minFillMs: 3000,
-  maxFormAgeMs: 24 * 60 * 60_000,
-};
+import { SECRET, SETTINGS, START } from './serviceFixture.ts';
 
 let dataDir: string;
 let store: ContactMessageStore;

@@ -14,9 +14,7 @@ import type { ContactSettings, MailSettings } from '../../../src/server/contact/
 import { openDatabase } from '../../../src/server/database.ts';
 import { startSmtp } from './localSmtp.ts';
 import { contactMessage, storedMessage } from './messageBuilder.ts';
-
-const SECRET = Buffer.from('a-test-secret-that-is-long-enough-123456');
-const START = Date.UTC(2026, 10, 22, 10, 0, 0);
+import { SECRET, START } from './serviceFixture.ts';
 
 /** A port that nothing listens on (a mail server that is down). */
 async function closedPort(): Promise<number> {

@@ -1,14 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { EventRecord } from '../../../src/lib/events/eventRecords.ts';
 import { filterEvents, placeOfEvent, yearOf } from '../../../src/lib/events/filterEvents.ts';
-
-const event = (events_id: number, events_title: string, events_date: string): EventRecord => ({
-  events_id,
-  events_title,
-  events_sub_title: '',
-  events_image: '',
-  events_date,
-});
+import { event } from './eventBuilder.ts';
 
 describe('filterEvents (spec point 5)', () => {
   it.each([

@@ -17,6 +17,7 @@ import { openDatabase } from '../../../src/server/database.ts';
 import { RemoteEventsSource } from '../../../src/server/events/RemoteEventsSource.ts';
 import { SqliteEventsSource } from '../../../src/server/events/SqliteEventsSource.ts';
 import { IMPORT_AUDIT_NAME, importEvents } from '../../../src/server/import/importEvents.ts';
+import { fakeBackend } from '../../fakeBackend.ts';
 import { listenLocally } from '../listenLocally.ts';
 
 let server: http.Server;
@@ -46,23 +47,16 @@ beforeAll(async () => {
   photos.set('/Admin/uploads/events/202/page.jpg', { type: 'text/html', bytes: Buffer.from('<h1>Log in</h1>') });
   photos.set('/Admin/uploads/events/202/slow.jpg', { type: 'image/jpeg', bytes: await jpeg('#111'), delayMs: 1500 });
 
-  server = http.createServer((request, response) => {
-    let body = '';
-    request.on('data', (chunk: Buffer) => (body += chunk.toString()));
-    request.on('end', () => {
-      const url = request.url ?? '';
-      const json = (value: unknown) =>
-        response.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify(value));
-      if (url === '/Admin/api/events_list') return json({ records: events });
-      if (url === '/Admin/api/event_details_list') {
-        const answer = details.get(Number(JSON.parse(body).eventId));
-        return answer === 'fail' ? response.writeHead(500).end('boom') : json(answer ?? { records: [] });
-      }
-      if (url === '/Admin/uploads/events/201/broken.jpg') return response.writeHead(500).end('boom');
-      const photo = photos.get(url);
-      if (!photo) return response.writeHead(404).end('no such photo');
-      setTimeout(() => response.writeHead(200, { 'Content-Type': photo.type }).end(photo.bytes), photo.delayMs ?? 0);
-    });
+  server = fakeBackend(({ url, body }, response, json) => {
+    if (url === '/Admin/api/events_list') return json({ records: events });
+    if (url === '/Admin/api/event_details_list') {
+      const answer = details.get(Number(JSON.parse(body).eventId));
+      return answer === 'fail' ? response.writeHead(500).end('boom') : json(answer ?? { records: [] });
+    }
+    if (url === '/Admin/uploads/events/201/broken.jpg') return response.writeHead(500).end('boom');
+    const photo = photos.get(url);
+    if (!photo) return response.writeHead(404).end('no such photo');
+    setTimeout(() => response.writeHead(200, { 'Content-Type': photo.type }).end(photo.bytes), photo.delayMs ?? 0);
   });
   origin = await listenLocally(server);
 });
