@@ -46,7 +46,10 @@ export default defineConfig({
   reporter: [['list'], ['json', { outputFile: 'test-results/e2e.json' }]],
   use: {
     baseURL: `http://127.0.0.1:${PORT}`,
-    trace: 'retain-on-failure',
+    // A trace is recorded when a failed test runs again (CI retries once): recording one for every test cost a
+    // fifth of the browser tests' time. A failure's screenshot is kept everywhere.
+    trace: 'on-first-retry',
+    screenshot: 'only-on-failure',
     launchOptions: {
       ...(shellPath ? { executablePath: shellPath } : {}),
       args: CHROMIUM_ARGS,
