@@ -24,7 +24,9 @@ export default defineConfig({
   },
   test: {
     environment: 'node',
-    testTimeout: 20_000,
+    // Generous: in `npm test` the unit tests yield the processor to the browser tests (scripts/test-all.ts).
+    testTimeout: 60_000,
+    hookTimeout: 60_000,
     // As the browser tests: on CI, where the unit tests run beside the build and the browser tests on two
     // cores, a test that fails is run once more before it counts (`npm test` names every failure).
     retry: process.env.CI ? 1 : 0,

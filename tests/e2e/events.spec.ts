@@ -1,5 +1,6 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { BACKEND_DOWN_URL, REMOTE_URL } from '../../playwright.config.ts';
+import { settled } from './settled.ts';
 
 /** The browser tests run against a fresh data folder, so the store holds the sample events. */
 
@@ -17,6 +18,7 @@ test.describe('the photo viewer', () => {
   test('opens full screen, wraps both ways, and closes by Escape, button and backdrop', async ({ page }) => {
     await page.emulateMedia({ reducedMotion: 'reduce' });
     await page.goto('/Events/3');
+    await settled(page); // The gallery hydrates when the browser is idle; a tap before opens the photo itself.
     const thumbnails = page.locator('.photo-gallery a');
     const count = await thumbnails.count();
     expect(count).toBeGreaterThanOrEqual(3);
@@ -100,6 +102,7 @@ test.describe('/event-22', () => {
   test('shows the events banner and the eleven cricket photos', async ({ page }) => {
     await page.emulateMedia({ reducedMotion: 'reduce' });
     await page.goto('/event-22');
+    await settled(page);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('EVENTS');
     await expect(page.getByRole('main').getByRole('heading', { level: 2 })).toHaveText(
       'Pan-India Anaesthesiologists Cricket Tournament',

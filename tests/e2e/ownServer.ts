@@ -35,7 +35,9 @@ export function printed(server: ChildProcessWithoutNullStreams, output: string[]
     };
     server.stdout.on('data', check);
     server.stderr.on('data', check);
-    server.once('exit', (code) => reject(new Error(`The server exited (${code}) before printing ${pattern}`)));
+    server.once('exit', (code) =>
+      reject(new Error(`The server exited (${code}) before printing ${pattern}:\n${output.join('').slice(-3000)}`)),
+    );
     check();
   });
 }
@@ -58,6 +60,17 @@ export interface OwnServer {
  * env.DATA_DIR, or a new one holding the sample events (empty if the settings want no sample events).
  */
 export async function startOwnServer(env: Record<string, string> = {}): Promise<OwnServer> {
+  // The free port can be taken by another worker's process before this one listens on it: try another.
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await startOnce(env);
+    } catch (error) {
+      if (attempt === 3 || !String(error).includes('EADDRINUSE')) throw error;
+    }
+  }
+}
+
+async function startOnce(env: Record<string, string>): Promise<OwnServer> {
   const port = await freePort();
   const withoutSamples = env['EVENTS_SAMPLE_DATA'] === 'off' || env['EVENTS_API_URL'] !== undefined;
   const dataDir =
