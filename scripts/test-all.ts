@@ -10,7 +10,8 @@
  *                                  the ten slowest browser tests (scripts/slowest-tests.ts)
  * `astro check` comes last in its lane: it writes Astro's generated files as the build does, and by then
  * the build is long done.
- * Lane 1 runs at a lower priority (nice 10): the machine is busy throughout, and lane 2 is the longer.
+ * Lane 1 runs at a lower priority (nice 10): the machine is busy throughout, and lane 2's browser tests
+ * have timeouts to keep.
  * Lane 2's output goes straight to the terminal; lane 1's is printed step by step once each step ends,
  * so that neither is cut into the other's lines. A step that is not a test runner counts as one test.
  * Exits non-zero if anything failed.
@@ -37,7 +38,7 @@ function run(command: string, args: string[], gathered = false): Promise<boolean
   if (!gathered) console.info(title);
   const started = Date.now();
   return new Promise((resolve) => {
-    // Lane 1 yields the processor to lane 2 (nice), the longer one: it takes what the browser tests leave.
+    // Lane 1 yields the processor to lane 2 (nice): it takes what the browser tests leave.
     const [file, ...rest] = gathered ? ['nice', '-n', '10', command, ...args] : [command, ...args];
     const child = spawn(file ?? command, rest, { cwd: root, env: process.env, stdio: gathered ? 'pipe' : 'inherit' });
     const output: Buffer[] = [];
