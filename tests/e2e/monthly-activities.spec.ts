@@ -16,9 +16,9 @@ const status = (page: Page) => page.getByRole('status');
 const FAILED = /Sorry, the events could not be loaded just now/;
 const isEventsList = (url: string) => new URL(url).pathname === '/Admin/api/events_list';
 
-/** Waits until the island has hydrated (Astro drops the `ssr` attribute then). */
+/** Waits until the island has hydrated (Astro drops the `ssr` attribute then): when idle, late on a busy machine. */
 async function hydrated(page: Page) {
-  await expect(page.locator('astro-island:has(.events-browser)')).not.toHaveAttribute('ssr');
+  await expect(page.locator('astro-island:has(.events-browser)')).not.toHaveAttribute('ssr', { timeout: 20_000 });
 }
 
 async function withoutJavaScript<T>(browser: Browser, use: (page: Page) => Promise<T>): Promise<T> {
