@@ -78,7 +78,7 @@ let smtp: Awaited<ReturnType<typeof startSmtp>>;
 let deploy: RunningDeploy;
 /** Caddy in front with the project's deploy/Caddyfile, as in production: visitors come through it. */
 let front: CaddyFront;
-/** The two releases, as CI made them: the site as it is, and a content change. */
+/** The two releases: the site as it is, as CI makes it, and a content change made from it (deployRig.ts). */
 let first: { commit: string; file: string };
 let renamed: { commit: string; file: string };
 /** The second release, made while the first is put live (CI would make it after the next merge). */
