@@ -39,8 +39,8 @@ function run(command: string, args: string[], gathered = false): Promise<boolean
   const started = Date.now();
   return new Promise((resolve) => {
     // Lane 1 yields the processor to lane 2 (nice): it takes what the browser tests leave.
-    const [file, ...rest] = gathered ? ['nice', '-n', '10', command, ...args] : [command, ...args];
-    const child = spawn(file ?? command, rest, { cwd: root, env: process.env, stdio: gathered ? 'pipe' : 'inherit' });
+    const options = { cwd: root, env: process.env, stdio: gathered ? 'pipe' : 'inherit' } as const;
+    const child = gathered ? spawn('nice', ['-n', '10', command, ...args], options) : spawn(command, args, options);
     const output: Buffer[] = [];
     child.stdout?.on('data', (chunk: Buffer) => output.push(chunk));
     child.stderr?.on('data', (chunk: Buffer) => output.push(chunk));

@@ -15,7 +15,8 @@ import type { Step } from '../server/release/releaseStatus.ts';
 import type { FromRelease } from '../server/release/serveRelease.ts';
 import { acceptArtifact, BadArtifact, readRelease, unpack } from '../artifact/archive.ts';
 import { holdDeployDir, type ControlAnswer, type ControlRequest } from './control.ts';
-import { isMachineError, message } from './download.ts';
+import { isMachineError } from './download.ts';
+import { messageOf } from '../server/backup/backupError.ts';
 import { LiveRelease, StepFailure } from './liveRelease.ts';
 import { artifactName, platformOf, type ThisServer } from '../artifact/manifest.ts';
 import { Poll } from './poll.ts';
@@ -97,7 +98,7 @@ export class Deployer {
         await this.#live.switchTo(release);
         this.#log(`Serving ${short(release.commit)} "${release.subject}" again.`);
       } catch (error) {
-        this.#log(`The live release ${short(release.commit)} did not start again: ${message(error)}`);
+        this.#log(`The live release ${short(release.commit)} did not start again: ${messageOf(error)}`);
       }
     }
     this.#removeOrphans();
@@ -116,7 +117,7 @@ export class Deployer {
       latest = await this.#source.latest(AbortSignal.timeout(120_000));
       this.#status.checked({ latest: latest?.commit });
     } catch (error) {
-      const why = `Cannot look for releases in ${this.#source.where}: ${message(error)}`;
+      const why = `Cannot look for releases in ${this.#source.where}: ${messageOf(error)}`;
       this.#status.checked({ error: why });
       this.#log(why);
       return;
@@ -195,7 +196,7 @@ export class Deployer {
             : new StepFailure(
                 step,
                 'machine',
-                isMachineError(error) ? `this server could not write it: ${message(error)}` : message(error),
+                isMachineError(error) ? `this server could not write it: ${messageOf(error)}` : messageOf(error),
               );
       if (failure.cause === 'release') {
         // A damaged download is fetched again by a retry; a release that failed is not kept.
@@ -253,7 +254,7 @@ export class Deployer {
       await this.#live.switchTo(folder);
     } catch (error) {
       const step = error instanceof StepFailure ? error.step : 'start';
-      const reason = message(error);
+      const reason = messageOf(error);
       end({ result: 'failed', step, cause: 'release', reason });
       this.#log(`The rollback to ${short(previous.commit)} failed: ${reason}`);
       return { ok: false, message: `The rollback failed: ${reason}; ${short(live.commit)} stays live.` };

@@ -10,6 +10,7 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import { setTimeout as wait } from 'node:timers/promises';
+import { messageOf } from '../server/backup/backupError.ts';
 
 export class NetworkError extends Error {
   override name = 'NetworkError';
@@ -21,8 +22,6 @@ const BACKOFF_SECONDS = [1, 2, 4, 8];
 const STALL_MS = 60_000;
 
 const sizeOf = (file: string) => statSync(file, { throwIfNoEntry: false })?.size ?? 0;
-
-export const message = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 /** Whether `error` is this machine's (its disk full, a folder it may not write), not the network's. */
 export function isMachineError(error: unknown): boolean {
@@ -66,7 +65,7 @@ async function once(
     renameSync(part, target.file);
   } catch (error) {
     if (error instanceof NetworkError || signal.aborted || isMachineError(error)) throw error;
-    throw new NetworkError(message(error));
+    throw new NetworkError(messageOf(error));
   } finally {
     clearTimeout(timer);
   }

@@ -9,7 +9,7 @@
  * the pages must still answer.
  */
 import { EVENTS_LIST_ENDPOINT } from '../lib/events/eventsListRequest.ts';
-import { message } from './download.ts';
+import { messageOf } from '../server/backup/backupError.ts';
 
 /** Time allowed for each answer (the first on-demand page loads its code). */
 const ANSWER_TIMEOUT_MS = 30_000;
@@ -65,7 +65,7 @@ export async function checkRelease(port: number, routes: string[], remoteEvents:
       const problem = wrongAnswer(path, response.status, await response.text(), remoteEvents);
       if (problem) return `${check} ${problem}`;
     } catch (error) {
-      return `${check} failed: ${message(error)}`;
+      return `${check} failed: ${messageOf(error)}`;
     }
   }
   return undefined;

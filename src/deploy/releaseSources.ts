@@ -10,7 +10,8 @@
 import { copyFile, readdir, readFile, rename, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
-import { downloadTo, isMachineError, message, NetworkError } from './download.ts';
+import { messageOf } from '../server/backup/backupError.ts';
+import { downloadTo, isMachineError, NetworkError } from './download.ts';
 import { artifactName, commitOfArtifact, digestName, parseDigestLine } from '../artifact/manifest.ts';
 
 export { NetworkError };
@@ -40,7 +41,7 @@ export function folderSource(dir: string): ReleaseSource {
     where: `the folder ${dir}`,
     async latest() {
       const names = await readdir(dir).catch((error: unknown) => {
-        throw new NetworkError(`cannot read ${dir}: ${message(error)}`);
+        throw new NetworkError(`cannot read ${dir}: ${messageOf(error)}`);
       });
       const complete = await Promise.all(
         names
@@ -62,7 +63,7 @@ export function folderSource(dir: string): ReleaseSource {
         await copyFile(path.join(dir, artifactName(release.commit)), part);
       } catch (error) {
         if (isMachineError(error)) throw error;
-        throw new NetworkError(`cannot copy it from ${dir}: ${message(error)}`);
+        throw new NetworkError(`cannot copy it from ${dir}: ${messageOf(error)}`);
       }
       await rename(part, file);
     },
@@ -111,7 +112,7 @@ export function githubSource(github: { repository: string; apiUrl: string; token
           signal: AbortSignal.any([signal, AbortSignal.timeout(30_000)]),
         });
       } catch (error) {
-        throw new NetworkError(`GitHub did not answer: ${message(error)}`);
+        throw new NetworkError(`GitHub did not answer: ${messageOf(error)}`);
       }
       if (response.status === 304 && known) return known.found;
       if (response.status === 404) {

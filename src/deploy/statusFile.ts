@@ -6,7 +6,7 @@
  */
 import { renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { message } from './download.ts';
+import { messageOf } from '../server/backup/backupError.ts';
 import {
   emptyStatus,
   readDeployStatus,
@@ -49,7 +49,7 @@ export class StatusFile {
       writeFileSync(temporary, `${JSON.stringify(this.#status, null, 2)}\n`, { mode: 0o600 });
       renameSync(temporary, this.#file);
     } catch (error) {
-      this.#log(`The status could not be written (${message(error)}).`);
+      this.#log(`The status could not be written (${messageOf(error)}).`);
     }
   }
 
