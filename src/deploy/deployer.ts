@@ -5,7 +5,7 @@
  * Nothing is installed or built here. A release that fails a step never goes live: the attempt is
  * recorded with its step, its cause and its reason (statusFile.ts), owners are told by e-mail through
  * the live site, and it is not tried again by itself (`retry` does, on purpose). A network that fails
- * is no failure: the download goes on where it stopped, at the next look. The newest release wins
+ * is no failure: the download is tried again at the next look. The newest release wins
  * over one being prepared; `rollback` puts the previous good release back, until a newer one comes.
  */
 import { existsSync, mkdirSync, rmSync } from 'node:fs';
@@ -222,9 +222,9 @@ export class Deployer {
     const running = this.#live.current;
     if (running) kept.add(running.commit);
     if (this.#attempt) kept.add(this.#attempt.commit);
-    // A download waiting for the network, or for room to unpack, is kept to go on with.
+    // A download that failed for want of room to unpack is kept to go on with.
     const [last] = this.#status.status.attempts;
-    if (last && (last.result === 'waiting' || last.cause === 'machine')) kept.add(last.commit);
+    if (last?.cause === 'machine') kept.add(last.commit);
     removeReleasesExcept(this.#settings.deploy.deployDir, kept);
   }
 

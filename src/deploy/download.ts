@@ -1,15 +1,14 @@
 /**
- * Downloads that a network hiccup does not end: each is tried again after 1, 2, 4, 8 s (a newer
- * release or the deploy's stop cuts the wait), and a file picks up where the last try broke off
- * (an HTTP Range request, RFC 9110 section 14; a server that answers 200 instead starts it over).
- * What is left unfinished stays in `<file>.part` for the next try, even the next poll's. A
- * NetworkError is the network's fault, never the release's: the deploy goes on trying.
+ * Downloads that a network hiccup does not end, through undici's RetryAgent: a try that fails (a 5xx
+ * or 429 answer, a connection that drops or stalls) is made again after 1, 2, 4, 8 s, and one that
+ * broke off midway is taken up where it stopped (a Range request, RFC 9110 section 14), within the
+ * same download. A server that then ignores the Range fails the download, and the next look starts it
+ * over. A NetworkError is the network's fault, never the release's: the deploy goes on trying.
  */
 import { createWriteStream, renameSync, rmSync, statSync } from 'node:fs';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
-import { setTimeout as wait } from 'node:timers/promises';
+import { Agent, fetch, RetryAgent } from 'undici';
 import { messageOf } from '../server/backup/backupError.ts';
 
 export class NetworkError extends Error {
@@ -18,10 +17,8 @@ export class NetworkError extends Error {
 
 /** Waits between tries, in seconds (five tries in 15 s). */
 const BACKOFF_SECONDS = [1, 2, 4, 8];
-/** Time without a byte after which a download counts as broken off. */
+/** Time without a byte after which a try counts as broken off. */
 const STALL_MS = 60_000;
-
-const sizeOf = (file: string) => statSync(file, { throwIfNoEntry: false })?.size ?? 0;
 
 /** Whether `error` is this machine's (its disk full, a folder it may not write), not the network's. */
 export function isMachineError(error: unknown): boolean {
@@ -29,51 +26,9 @@ export function isMachineError(error: unknown): boolean {
   return code === 'ENOSPC' || code === 'EDQUOT' || code === 'EACCES' || code === 'EROFS' || code === 'EIO';
 }
 
-async function once(
-  url: string,
-  headers: Record<string, string>,
-  target: { file: string; size: number },
-  signal: AbortSignal,
-): Promise<void> {
-  const part = `${target.file}.part`;
-  const have = sizeOf(part);
-  const stalled = new AbortController();
-  let timer = setTimeout(() => stalled.abort(), STALL_MS);
-  try {
-    const response = await fetch(url, {
-      headers: { ...headers, Accept: 'application/octet-stream', ...(have > 0 && { Range: `bytes=${have}-` }) },
-      signal: AbortSignal.any([signal, stalled.signal]),
-    });
-    if (response.status === 416) {
-      rmSync(part, { force: true }); // What was kept is not a start of this file: start over.
-      throw new NetworkError('the kept part did not fit the file; starting over');
-    }
-    if (!response.ok || !response.body) throw new NetworkError(`it answered ${response.status}`);
-    const body = Readable.fromWeb(response.body as NodeReadableStream);
-    body.on('data', () => {
-      clearTimeout(timer);
-      timer = setTimeout(() => stalled.abort(), STALL_MS);
-    });
-    const resumed = response.status === 206 && response.headers.get('content-range')?.startsWith(`bytes ${have}-`);
-    await pipeline(body, createWriteStream(part, { flags: resumed ? 'a' : 'w', mode: 0o600 }));
-    const got = sizeOf(part);
-    if (got < target.size) throw new NetworkError(`it broke off at ${got} of ${target.size} bytes`);
-    if (got > target.size) {
-      rmSync(part, { force: true });
-      throw new NetworkError(`it came to ${got} bytes where ${target.size} were announced; starting over`);
-    }
-    renameSync(part, target.file);
-  } catch (error) {
-    if (error instanceof NetworkError || signal.aborted || isMachineError(error)) throw error;
-    throw new NetworkError(messageOf(error));
-  } finally {
-    clearTimeout(timer);
-  }
-}
-
 /**
  * GETs `url` into `target.file` (its `size` announced), trying again on network trouble; throws a
- * NetworkError when every try failed.
+ * NetworkError when every try failed. The file appears only once whole.
  */
 export async function downloadTo(
   url: string,
@@ -82,15 +37,30 @@ export async function downloadTo(
   signal: AbortSignal,
   pauses: readonly number[] = BACKOFF_SECONDS,
 ): Promise<void> {
-  let last: NetworkError | undefined;
-  for (const pause of [0, ...pauses]) {
-    if (pause > 0) await wait(pause * 1000, undefined, { signal });
-    try {
-      return await once(url, headers, target, signal);
-    } catch (error) {
-      if (!(error instanceof NetworkError)) throw error;
-      last = error;
-    }
+  const dispatcher = new RetryAgent(new Agent({ headersTimeout: STALL_MS, bodyTimeout: STALL_MS }), {
+    maxRetries: pauses.length,
+    minTimeout: (pauses[0] ?? 1) * 1000,
+    maxTimeout: (pauses.at(-1) ?? 1) * 1000,
+    timeoutFactor: 2,
+    throwOnError: false, // The last answer of a server that kept failing is given, to be said.
+  });
+  const part = `${target.file}.part`;
+  try {
+    const response = await fetch(url, {
+      headers: { ...headers, Accept: 'application/octet-stream' },
+      signal,
+      dispatcher,
+    });
+    if (!response.ok || !response.body) throw new NetworkError(`it answered ${response.status}`);
+    await pipeline(Readable.fromWeb(response.body), createWriteStream(part, { mode: 0o600 }));
+    const got = statSync(part).size;
+    if (got !== target.size) throw new NetworkError(`it came to ${got} bytes where ${target.size} were announced`);
+    renameSync(part, target.file);
+  } catch (error) {
+    rmSync(part, { force: true });
+    if (error instanceof NetworkError || signal.aborted || isMachineError(error)) throw error;
+    throw new NetworkError(messageOf(error instanceof Error && error.cause instanceof Error ? error.cause : error));
+  } finally {
+    void dispatcher.close();
   }
-  throw last ?? new NetworkError('it could not be downloaded');
 }

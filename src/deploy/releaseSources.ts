@@ -29,7 +29,7 @@ export interface ReleaseSource {
   readonly where: string;
   /** The newest published release, or undefined when there is none yet. */
   latest(signal: AbortSignal): Promise<Published | undefined>;
-  /** Copies its artifact to `file` (resuming what an earlier try left in `file`.part). */
+  /** Copies its artifact to `file`, which appears only once whole. */
   download(release: Published, file: string, signal: AbortSignal): Promise<void>;
 }
 

@@ -70,7 +70,7 @@ export async function startGitHubReleases(): Promise<GitHubReleases> {
     const stored = assets.get(Number(/^\/stored\/(\d+)$/.exec(url)?.[1]));
     if (!stored) return void response.writeHead(404).end();
     const size = statSync(stored.file).size;
-    const from = Number(/^bytes=(\d+)-$/.exec(request.headers.range ?? '')?.[1] ?? 0);
+    const from = Number(/^bytes=(\d+)-\d*$/.exec(request.headers.range ?? '')?.[1] ?? 0);
     const headers = { 'Content-Type': 'application/octet-stream', 'Accept-Ranges': 'bytes' };
     if (from > 0) {
       response.writeHead(206, {

@@ -21,7 +21,7 @@ let plan: ((request: IncomingMessage, response: ServerResponse) => void)[] = [];
 const seen: { range: string | undefined; authorization: string | undefined }[] = [];
 
 function plainly(request: IncomingMessage, response: ServerResponse): void {
-  const from = Number(/^bytes=(\d+)-$/.exec(request.headers.range ?? '')?.[1] ?? Number.NaN);
+  const from = Number(/^bytes=(\d+)-\d*$/.exec(request.headers.range ?? '')?.[1] ?? Number.NaN);
   if (Number.isInteger(from)) {
     response.writeHead(206, { 'Content-Range': `bytes ${from}-${BODY.length - 1}/${BODY.length}` });
     response.end(BODY.subarray(from));
@@ -45,11 +45,15 @@ const target = () => ({
   file: path.join(mkdtempSync(path.join(tmpdir(), 'isa-download-')), 'a.tar.gz'),
   size: BODY.length,
 });
-const cutAfter = (bytes: number) => (_request: IncomingMessage, response: ServerResponse) => {
-  response.writeHead(200, { 'Content-Length': BODY.length });
+/** Answers as `plainly` does (a Range with 206), but the connection drops after `bytes` bytes of this answer. */
+const cutAfter = (bytes: number) => (request: IncomingMessage, response: ServerResponse) => {
+  const from = Number(/^bytes=(\d+)-\d*$/.exec(request.headers.range ?? '')?.[1] ?? 0);
+  if (from > 0) {
+    response.writeHead(206, { 'Content-Range': `bytes ${from}-${BODY.length - 1}/${BODY.length}` });
+  } else response.writeHead(200, { 'Content-Length': BODY.length });
   // The connection ends with the file unfinished, as when a network drops midway (once the bytes sent
   // have been read: a stream that fails drops what it had not handed on yet).
-  response.write(BODY.subarray(0, bytes), () => setTimeout(() => response.socket?.end(), 150));
+  response.write(BODY.subarray(from, from + bytes), () => setTimeout(() => response.socket?.end(), 150));
 };
 
 describe('a download', () => {
@@ -59,19 +63,21 @@ describe('a download', () => {
     const into = target();
     await downloadTo(url, { Authorization: 'Bearer t' }, into, AbortSignal.timeout(20_000), PAUSES);
     expect(sha(readFileSync(into.file))).toBe(sha(BODY));
-    expect(seen.map((each) => each.range)).toEqual([undefined, expect.stringMatching(/^bytes=\d+-$/)]);
+    expect(seen.map((each) => each.range)).toEqual([undefined, expect.stringMatching(/^bytes=\d+-/)]);
     expect(Number(/\d+/.exec(seen[1]?.range ?? '')?.[0])).toBeGreaterThan(0);
     expect(seen.every((each) => each.authorization === 'Bearer t')).toBe(true);
     expect(existsSync(`${into.file}.part`)).toBe(false);
   });
 
-  it('starts over when the server ignores the Range and answers the whole file', async () => {
+  it('fails when the server then ignores the Range, and the next download starts over and is whole', async () => {
     seen.length = 0;
     plan = [cutAfter(50_000), (_request, response) => response.writeHead(200).end(BODY)];
     const into = target();
+    await expect(downloadTo(url, {}, into, AbortSignal.timeout(20_000), PAUSES)).rejects.toBeInstanceOf(NetworkError);
+    expect(seen[1]?.range).toMatch(/^bytes=/);
+    expect(existsSync(into.file)).toBe(false);
     await downloadTo(url, {}, into, AbortSignal.timeout(20_000), PAUSES);
     expect(sha(readFileSync(into.file))).toBe(sha(BODY));
-    expect(seen[1]?.range).toMatch(/^bytes=/);
   });
 
   it("is tried again after a server's error, and gives up with a NetworkError after five tries", async () => {
@@ -89,13 +95,19 @@ describe('a download', () => {
     expect(seen).toHaveLength(5);
   });
 
-  it('keeps what it has for the next try when every try broke off', async () => {
+  it('gives up with a NetworkError when every try broke off, and leaves no part of the file behind', async () => {
+    seen.length = 0;
     plan = Array.from({ length: 5 }, () => cutAfter(1000));
     const into = target();
     await expect(downloadTo(url, {}, into, AbortSignal.timeout(30_000), PAUSES)).rejects.toBeInstanceOf(NetworkError);
-    expect(existsSync(`${into.file}.part`)).toBe(true);
-    await downloadTo(url, {}, into, AbortSignal.timeout(20_000), PAUSES);
-    expect(sha(readFileSync(into.file))).toBe(sha(BODY));
+    expect(seen.map((each) => each.range)).toEqual([
+      undefined,
+      'bytes=1000-299999',
+      'bytes=2000-299999',
+      'bytes=3000-299999',
+      'bytes=4000-299999',
+    ]);
+    expect(existsSync(into.file) || existsSync(`${into.file}.part`)).toBe(false);
   });
 
   it('stops waiting at once when it is no longer wanted', async () => {
