@@ -2,14 +2,15 @@
  * `npm test`: every check the project has, and one closing line "N passed, N failed". Two lanes run
  * at once, since each waits much of its time (on files, browsers, timers, child processes) and the
  * machine has two cores:
- *   lane 1: npm run check:content  (the YAML content and its photos)
+ *   lane 1: npm run check:content  (the YAML content and its photos), then side by side:
  *           vitest                 (unit tests; each test counts)
- *           npm run check          (astro check, ESLint, Prettier, knip; no warnings allowed)
+ *           npm run check          (astro check, ESLint, Prettier, knip; no warnings allowed), once the
+ *                                  build is done: `astro check` writes Astro's generated files as the build does
  *   lane 2: npm run build          (the production build)
  *           Playwright             (browser tests against the built server; each test counts), then
  *                                  the ten slowest browser tests (scripts/slowest-tests.ts)
- * `astro check` comes last in its lane: it writes Astro's generated files as the build does, and by then
- * the build is long done.
+ * The check runs beside the unit tests rather than after them, so that the run does not end with a tool that
+ * keeps one core busy while the other has nothing left to do.
  * Lane 1 runs at a lower priority (nice 10): the machine is busy throughout, and lane 2's browser tests
  * have timeouts to keep.
  * Lane 2's output goes straight to the terminal; lane 1's is printed step by step once each step ends,
@@ -108,8 +109,11 @@ function counted(name: string, ok: boolean, pass: number, fail: number) {
   }
 }
 
-async function checksAndUnitTests(): Promise<void> {
-  await step('npm run check:content', 'npm', ['run', '-s', 'check:content'], true);
+/** Ends when lane 2's build has ended, however it went. */
+let buildEnded: () => void = () => undefined;
+const built = new Promise<void>((resolve) => (buildEnded = resolve));
+
+async function unitTests(): Promise<void> {
   const unitReport = path.join(results, 'unit.json');
   rmSync(unitReport, { force: true });
   const unitOk = await run(
@@ -120,13 +124,19 @@ async function checksAndUnitTests(): Promise<void> {
   const unit = readJson(unitReport);
   counted('unit tests', unitOk, numberAt(unit, 'numPassedTests'), numberAt(unit, 'numFailedTests'));
   failedTests.push(...failedUnitTests(unit));
-  await step('npm run check', 'npm', ['run', '-s', 'check'], true);
+}
+
+async function checksAndUnitTests(): Promise<void> {
+  await step('npm run check:content', 'npm', ['run', '-s', 'check:content'], true);
+  await Promise.all([unitTests(), built.then(() => step('npm run check', 'npm', ['run', '-s', 'check'], true))]);
 }
 
 async function buildAndBrowserTests(): Promise<void> {
   const e2eReport = path.join(results, 'e2e.json');
   rmSync(e2eReport, { force: true });
-  if (!(await step('npm run build', 'npm', ['run', '-s', 'build']))) {
+  const buildOk = await step('npm run build', 'npm', ['run', '-s', 'build']);
+  buildEnded();
+  if (!buildOk) {
     failed += 1;
     failures.push('browser tests (skipped: the build failed)');
     return;
