@@ -20,9 +20,9 @@ import {
   phoneField,
   photoField,
   photoWithAlt,
-  publicFileField,
   requiredText,
   textList,
+  videoWithPoster,
   webAddress,
 } from './formFields.ts';
 import { home } from './homeForm.ts';
@@ -184,8 +184,7 @@ const galleries = {
           defaultValue: 'image',
         }),
         image: photoField('Photo (for a photo)', 'gallery', '..', false),
-        video: publicFileField('Video file (for a video)', false),
-        poster: photoField('Picture shown before the video plays (for a video)', 'gallery', '..', false),
+        ...videoWithPoster('..', false, ' (for a video)'),
         alt: requiredText('What it shows, for visitors who cannot see it'),
       },
       {

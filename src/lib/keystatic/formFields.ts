@@ -126,7 +126,7 @@ export function wholeNumber(label: string, description: string, validation: { mi
 }
 
 /** A file under public/, written from the site root: "/media/sports-meet.mp4". */
-export function publicFileField(label: string, isRequired: boolean) {
+function publicFileField(label: string, isRequired: boolean) {
   return fields.text({
     label,
     description: 'A file in the public folder, written from the site root: /media/sports-meet.mp4',
@@ -193,6 +193,18 @@ export function photoWithAlt(what: string, folder: string, fromFile: '.' | '..' 
     },
     { label: `The ${what}`, ...(description ? { description } : {}) },
   );
+}
+
+/**
+ * A video file under public/ and the picture shown before it plays, a photo saved with the
+ * gallery's: the home page's sports meet video and a gallery's videos. `labelEnd` follows both
+ * labels (" (for a video)" where an entry may be a photo instead).
+ */
+export function videoWithPoster(fromFile: '.' | '..', isRequired: boolean, labelEnd = '') {
+  return {
+    video: publicFileField(`Video file${labelEnd}`, isRequired),
+    poster: photoField(`Picture shown before the video plays${labelEnd}`, 'gallery', fromFile, isRequired),
+  };
 }
 
 /** A list of text lines (paragraphs, address lines) with at least one. */

@@ -5,11 +5,10 @@
 import { fields } from '@keystatic/core';
 import {
   type FileForm,
-  photoField,
   photoWithAlt,
-  publicFileField,
   requiredText,
   textList,
+  videoWithPoster,
   webAddress,
   wholeNumber,
 } from './formFields.ts';
@@ -96,8 +95,7 @@ export const home = {
     sportsMeet: fields.object(
       {
         title: requiredText('Heading'),
-        video: publicFileField('Video', true),
-        poster: photoField('Picture shown before the video plays', 'gallery', '.'),
+        ...videoWithPoster('.', true),
         videoTitle: requiredText('Description of the video'),
       },
       { label: 'Sports meet' },
