@@ -44,6 +44,9 @@ export default defineConfig({
   timeout: 30_000,
   expect: { timeout: 7_000 },
   reporter: [['list'], ['json', { outputFile: 'test-results/e2e.json' }]],
+  // Where the suite's time goes, so that a slow new test is seen where it is added: the ten slowest spec
+  // files over 30 s, named at the end of the run.
+  reportSlowTests: { max: 10, threshold: 30_000 },
   use: {
     baseURL: `http://127.0.0.1:${PORT}`,
     // A trace is recorded when a failed test runs again (CI retries once): recording one for every test cost a

@@ -7,8 +7,8 @@
  *           npm run check          (astro check, ESLint, Prettier, knip; no warnings allowed), once the
  *                                  build is done: `astro check` writes Astro's generated files as the build does
  *   lane 2: npm run build          (the production build)
- *           Playwright             (browser tests against the built server; each test counts), then
- *                                  the ten slowest browser tests (scripts/slowest-tests.ts)
+ *           Playwright             (browser tests against the built server; each test counts; it names
+ *                                  the slowest spec files at its end, playwright.config.ts)
  * The check runs beside the unit tests rather than after them, so that the run does not end with a tool that
  * keeps one core busy while the other has nothing left to do.
  * Lane 1 runs at a lower priority (nice 10): the machine is busy throughout, and lane 2's browser tests
@@ -21,7 +21,6 @@ import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { slowestSummary } from './slowest-tests.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const results = path.join(root, 'test-results');
@@ -144,9 +143,6 @@ async function buildAndBrowserTests(): Promise<void> {
   const e2eOk = await run('npm', ['run', '-s', 'test:e2e']);
   const report = existsSync(e2eReport) ? readJson(e2eReport) : undefined;
   const stats: unknown = report === undefined ? undefined : Reflect.get(Object(report), 'stats');
-  // Where the browser suite's time goes, so that a slow new test is seen where it is added.
-  const slowest = slowestSummary(report);
-  if (slowest.length > 0) console.info(`\n${slowest.join('\n')}`);
   counted(
     'browser tests',
     e2eOk,
