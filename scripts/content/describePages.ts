@@ -1,5 +1,5 @@
 /** What visitors see change on the home page, the galleries, the contact page, every page's frame and the privacy notice. */
-import { contentSource } from '../../src/lib/content/contentFiles.ts';
+import { contentSource, type ContentFile } from '../../src/lib/content/contentFiles.ts';
 import { alignLists, fieldChanges } from './describeFields.ts';
 import { homeCardChanges } from './describeWebinars.ts';
 import { markdownText, quoted, type PageChanges } from './markdown.ts';
@@ -27,7 +27,11 @@ function wholeFile(
 }
 
 /** A single file's changes field by field, under its page (contentFiles.ts). */
-export function fileChanges(collection: 'home' | 'privacy', before: ContentSnapshot, after: ContentSnapshot) {
+export function fileChanges(
+  collection: Extract<ContentFile, { shape: 'single' }>['collection'],
+  before: ContentSnapshot,
+  after: ContentSnapshot,
+) {
   const { page, path } = contentSource(collection);
   return wholeFile(page, path, before[collection], after[collection], { before, after });
 }
