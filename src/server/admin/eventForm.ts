@@ -110,16 +110,16 @@ export function checkEventFields(
   const errors: Partial<Record<EventFormField, string>> = {};
   const placeOffered = places.includes(values.place);
   if (!placeOffered) errors.place = CHOOSE_A_PLACE;
+  // Every field as typed, so that a field added to the form and to eventFieldsSchema is saved with no step here.
   const fields = eventFieldsSchema.safeParse({
+    ...values,
     title: placeOffered && values.title.trim() ? titleNamingPlace(values.title, values.place, places) : values.title,
-    subTitle: values.subTitle,
     date: isoDateOf(values.date) ?? values.date,
     published,
   });
   for (const issue of fields.error?.issues ?? []) {
-    const field = issue.path[0];
-    if ((field === 'title' || field === 'subTitle' || field === 'date') && !errors[field])
-      errors[field] = issue.message;
+    const field = EVENT_FORM_FIELDS.find((name) => name === issue.path[0]);
+    if (field && !errors[field]) errors[field] = issue.message;
   }
   return fields.success && Object.keys(errors).length === 0 ? { ok: true, fields: fields.data } : { ok: false, errors };
 }

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { DatabaseSync } from 'node:sqlite';
 import sharp from 'sharp';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { openDatabase } from '../../../src/server/database.ts';
 import { DiskCache } from '../../../src/server/diskCache.ts';
 import { UnknownEventError } from '../../../src/server/events/eventFields.ts';
@@ -132,6 +132,8 @@ describe('EventWriter', () => {
     const relative = added.path.replace('/Admin/uploads/', '');
     const cache = new DiskCache({ dir: photoCacheDir(dataDir) });
     const resizesFor = async () => {
+      // sharp's counters are the process's: work another test file left running (workers are shared) ends first.
+      await vi.waitFor(() => expect(sharp.counters().queue + sharp.counters().process).toBe(0), { timeout: 30_000 });
       let most = 0;
       const watch = setInterval(() => {
         const { queue, process } = sharp.counters();
