@@ -108,9 +108,8 @@ function counted(name: string, ok: boolean, pass: number, fail: number) {
   }
 }
 
-/** Ends when lane 2's build has ended, however it went. */
-let buildEnded: () => void = () => undefined;
-const built = new Promise<void>((resolve) => (buildEnded = resolve));
+/** Resolved when lane 2's build has ended, however it went. */
+const built = Promise.withResolvers<void>();
 
 async function unitTests(): Promise<void> {
   const unitReport = path.join(results, 'unit.json');
@@ -127,14 +126,17 @@ async function unitTests(): Promise<void> {
 
 async function checksAndUnitTests(): Promise<void> {
   await step('npm run check:content', 'npm', ['run', '-s', 'check:content'], true);
-  await Promise.all([unitTests(), built.then(() => step('npm run check', 'npm', ['run', '-s', 'check'], true))]);
+  await Promise.all([
+    unitTests(),
+    built.promise.then(() => step('npm run check', 'npm', ['run', '-s', 'check'], true)),
+  ]);
 }
 
 async function buildAndBrowserTests(): Promise<void> {
   const e2eReport = path.join(results, 'e2e.json');
   rmSync(e2eReport, { force: true });
   const buildOk = await step('npm run build', 'npm', ['run', '-s', 'build']);
-  buildEnded();
+  built.resolve();
   if (!buildOk) {
     failed += 1;
     failures.push('browser tests (skipped: the build failed)');
