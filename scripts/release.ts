@@ -32,6 +32,14 @@ import { BUILD_INFO_FILE, parseBuildInfo } from '../src/lib/siteUrl.ts';
 import { DEPLOY_PROTOCOL } from '../src/server/release/serveRelease.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+/**
+ * What the dependencies hold that no release ever runs, left out of the artifact: type declarations,
+ * TypeScript sources (Node refuses to run a .ts file under node_modules) and source maps (the server does not
+ * read them). They were a third of the dependencies' bytes and half their files: each release the server
+ * downloads and unpacks is that much smaller and quicker.
+ */
+const NEVER_RUN = /\.(?:[mc]?tsx?|map)$/;
+
 /** What a release's server runs from, besides its build and its dependencies. */
 const SERVER_FILES = ['package.json', 'package-lock.json', 'patches', 'src', 'scripts'];
 
@@ -83,9 +91,9 @@ process.once('exit', () => rmSync(staging, { recursive: true, force: true }));
   if (readdirSync(path.join(staging, 'patches')).some((name) => name.endsWith('.patch'))) {
     run('Patches', process.execPath, [path.join(root, 'node_modules/patch-package/index.js')], install);
   }
-  // Command links are not part of a release (an artifact holds only files and folders).
+  // Command links are not part of a release (an artifact holds only files and folders), nor is what never runs.
   for (const entry of readdirSync(path.join(staging, 'node_modules'), { recursive: true, withFileTypes: true })) {
-    if (entry.name === '.bin' && entry.isDirectory())
+    if ((entry.name === '.bin' && entry.isDirectory()) || (NEVER_RUN.test(entry.name) && entry.isFile()))
       rmSync(path.join(entry.parentPath, entry.name), { recursive: true, force: true });
   }
 

@@ -217,7 +217,14 @@ test('the first release published on GitHub goes live, its download cut short an
   // Nothing was built or installed here: the release is what CI made, its production dependencies only.
   const folder = path.join(site.deployDir, 'releases', first.commit);
   expect(JSON.parse(readFileSync(path.join(folder, 'dist/build.json'), 'utf8'))).toMatchObject({ editor: 'github' });
-  expect(existsSync(path.join(folder, 'node_modules/astro'))).toBe(true);
+  expect(existsSync(path.join(folder, 'node_modules/astro/package.json'))).toBe(true);
+  // Nor what never runs: type declarations and source maps (scripts/release.ts).
+  expect(existsSync(path.join(folder, 'node_modules/astro/client.d.ts'))).toBe(false);
+  expect(
+    readdirSync(path.join(folder, 'node_modules'), { recursive: true }).filter((name) =>
+      /\.(?:d\.ts|map)$/.test(String(name)),
+    ),
+  ).toEqual([]);
   for (const absent of ['node_modules/vitest', 'node_modules/@playwright', 'node_modules/.bin', 'tests', '.git']) {
     expect(existsSync(path.join(folder, absent)), absent).toBe(false);
   }
