@@ -198,7 +198,7 @@ const galleries = {
 } satisfies FolderForm;
 
 /** Every content file's form, by its collection: one missing here, or of the wrong kind, does not compile. */
-const FORMS = { site, home, privacy, webinars, conclave, stateBearers, milestones, branches, galleries } satisfies {
+export const FORMS = { site, home, privacy, webinars, conclave, stateBearers, milestones, branches, galleries } satisfies {
   [Source in ContentFile as Source['collection']]: Source['shape'] extends 'folder' ? FolderForm : FileForm;
 };
 
