@@ -148,9 +148,9 @@ function itemName(list: ListField, value: unknown, position: number): string {
 /** A list's items aligned (alignLists), each named: added, removed, moved or changed field by field. */
 function listChanges(list: ListField, before: unknown, after: unknown, place: readonly string[], photos: PhotoSides) {
   const steps = alignLists(Array.isArray(before) ? before : [], Array.isArray(after) ? after : []);
-  const json = (kind: Step['kind']) =>
-    new Set(steps.flatMap((step) => (step.kind === kind ? [JSON.stringify(step.value)] : [])));
-  const [added, removed] = [json('added'), json('removed')];
+  const valuesOf = (kind: 'added' | 'removed') =>
+    new Set(steps.flatMap((step) => (step.kind === kind && 'value' in step ? [JSON.stringify(step.value)] : [])));
+  const [added, removed] = [valuesOf('added'), valuesOf('removed')];
   const where = place.join(' › ');
   let position = 0; // the item's place in the new list, as the editor counts
   return steps.flatMap((step): string[] => {
