@@ -189,9 +189,11 @@ export function fieldChanges(
       const [old, now] = [recordOf(before), recordOf(after)];
       const chosen = field.values[String(now['discriminant'])];
       const kept = same(old['discriminant'], now['discriminant']);
+      // The chosen field is told under its own label, next to the choice's.
+      const chosenPlace = chosen && 'label' in chosen && chosen.label ? [...place, labelOf(chosen, '')] : place;
       return [
         ...valueChanges(old['discriminant'], now['discriminant'], where),
-        ...(chosen ? fieldChanges(chosen, kept ? old['value'] : undefined, now['value'], place, photos) : []),
+        ...(chosen ? fieldChanges(chosen, kept ? old['value'] : undefined, now['value'], chosenPlace, photos) : []),
       ];
     }
     case 'form':

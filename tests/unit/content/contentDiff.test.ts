@@ -211,6 +211,21 @@ describe("the words of the editor's forms", () => {
     ]);
   });
 
+  it('tells a choice of fields (a conditional field) by the choice, then the chosen field', () => {
+    const video = fields.conditional(fields.checkbox({ label: 'Has a video' }), {
+      true: fields.url({ label: 'Video address' }),
+      false: fields.empty(),
+    });
+    const form = fields.object({ video });
+    const address = 'https://www.youtube.com/watch?v=Sample01';
+    expect(
+      changes(form, { video: { discriminant: false } }, { video: { discriminant: true, value: address } }),
+    ).toEqual([
+      'Branches › Salem › Has a video: not ticked → ticked',
+      `Branches › Salem › Has a video › Video address added: “${address}”`,
+    ]);
+  });
+
   it.each(CONTENT_SOURCES.map((source) => [source.path, source] as const))(
     '%s: has a form to walk',
     (_path, source) => {
