@@ -9,7 +9,7 @@ import path from 'node:path';
 import type { ComponentSchema } from '@keystatic/core';
 import { CONTENT_SOURCES, type ContentSource } from '../../src/lib/content/contentFiles.ts';
 import { FORMS } from '../../src/lib/keystatic/contentForms.ts';
-import { fieldChanges, type PhotoSides } from './describeFields.ts';
+import { fieldChanges, NAME_LENGTH, type PhotoSides } from './describeFields.ts';
 import { shortText, renderSummary } from './markdown.ts';
 import { photoChanges } from './describePhotos.ts';
 import { comparable, type RawSnapshot, type SnapshotFiles } from './snapshot.ts';
@@ -51,7 +51,7 @@ function fileChanges(
       : undefined;
   const name = named(now) ?? named(old) ?? path.posix.basename(file, '.yaml');
   const place =
-    source.shape === 'folder' ? [shortText(form.label), shortText(String(name), 60)] : [shortText(form.label)];
+    source.shape === 'folder' ? [shortText(form.label), shortText(String(name), NAME_LENGTH)] : [shortText(form.label)];
   if (old === undefined || now === undefined) {
     return old === now ? [] : [`${place.join(' › ')} ${now === undefined ? 'removed' : 'added'}`];
   }

@@ -29,13 +29,17 @@ const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b)
 const isEmpty = (value: unknown) => value === undefined || value === null || value === '';
 
 /**
- * A field's label as the editor shows it, without its closing help in brackets, which tells the
- * office how to fill it in ("Bearers (3 to 5)" is "Bearers"). A field without a label is its key.
+ * A field's label as the editor shows it, without its closing help in brackets, a phrase that tells
+ * the office how to fill it in ("Bearers (3 to 5)" is "Bearers"); a single word in brackets is kept
+ * ("Start time (IST)"). A field without a label is its key.
  */
 function labelOf(field: ComponentSchema, key: string): string {
   const label = field.kind === 'conditional' ? field.discriminant.label : 'label' in field ? field.label : undefined;
-  return markdownText(label?.replace(/\s*\([^()]*\)$/, '') || key);
+  return markdownText(label?.replace(/\s*\([^()]*\s[^()]*\)$/, '') || key);
 }
+
+/** How long an item's or a file's name may be in a line: enough to tell apart two webinars' titles. */
+export const NAME_LENGTH = 80;
 
 type Step =
   | { kind: 'same'; before: unknown; after: unknown }
@@ -142,7 +146,7 @@ function itemName(list: ListField, value: unknown, position: number): string {
   }
   if (!label) return `item ${position}`;
   // An item that is one text is named by the text, quoted as values are.
-  return list.element.kind === 'form' ? quoted(label, 60) : shortText(label, 60);
+  return list.element.kind === 'form' ? quoted(label, NAME_LENGTH) : shortText(label, NAME_LENGTH);
 }
 
 /** A list's items aligned (alignLists), each named: added, removed, moved or changed field by field. */

@@ -105,12 +105,12 @@ describe('content:diff on fixture pairs', () => {
       {
         // The webinars and the conclave links are both on Past Webinars, each under its form's name.
         'Past Webinars': [
-          'Webinars › On the home page · 2025-07-11 Safe sedation outside the the… added',
+          'Webinars › On the home page · 2025-07-11 Safe sedation outside the theatre added',
           // Its video address changed: still the same webinar, as its other fields are the same.
-          'Webinars › On the home page · 2025-03-14 Exam cases for the final prac… › Video address: “https://www.youtube.com/watch?v=SampleWeb01” → “https://www.youtube.com/watch?v=SampleWeb01b”',
+          'Webinars › On the home page · 2025-03-14 Exam cases for the final practical examination › Video address: “https://www.youtube.com/watch?v=SampleWeb01” → “https://www.youtube.com/watch?v=SampleWeb01b”',
           'Webinars › 2025-04-18 Anaesthesia for massive obstetric haemorrhage › Date: “2025-04-18” → “2025-04-25”',
           'Webinars › 2025-04-18 Anaesthesia for massive obstetric haemorrhage › Title: “Anaesthesia for massive obstetric haemorrhage” → “Massive obstetric haemorrhage: the *first* hour <b>”',
-          'Webinars › On the home page · 2024-05-16 The paediatric airway: simple… removed',
+          'Webinars › On the home page · 2024-05-16 The paediatric airway: simple steps and safe hands removed',
           'Conclave links › Halls › Hall A › Video links › 2020-12-18 › Video address: “https://www.youtube.com/watch?v=SampleHallA1” → “https://www.youtube.com/watch?v=SampleHallA9”',
           'Conclave links › Halls › Hall A › Video links › 2020-12-20 added',
         ],
@@ -126,7 +126,7 @@ describe('content:diff on fixture pairs', () => {
         ],
         Home: [
           'Home page texts › Banner › Welcome title: “Welcome to ISA Tamilnadu” → “Welcome to the ISA Tamil Nadu branch”',
-          'Home page texts › Banner › Banner pictures › Delegates listening to a talk at the annual state conferenc… › The banner picture changed',
+          'Home page texts › Banner › Banner pictures › Delegates listening to a talk at the annual state conference (sample picture) › The banner picture changed',
         ],
         'Milestones (home page)': [
           'Milestones › All-India conferences hosted in three cities of the state › What happened: “All-India conferences hosted in three cities of the state” → “All-India conferences hosted in four cities of the state”',
@@ -208,6 +208,14 @@ describe("the words of the editor's forms", () => {
     const form = fields.object(branches.schema);
     expect(changes(form, salem(ganesh, nila, prakash), salem(nila, ganesh, prakash))).toEqual([
       'Branches › Salem › Bearers › Secretary: Dr. Example Nila moved to place 1',
+    ]);
+  });
+
+  it('escapes the content in the names of items, as in values', () => {
+    const form = fields.object(branches.schema);
+    const star = { ...prakash, name: 'Dr. *Star* <b>' };
+    expect(changes(form, salem(ganesh), salem(ganesh, star))).toEqual([
+      'Branches › Salem › Bearers › Treasurer: Dr. \\*Star\\* \\<b\\> added',
     ]);
   });
 
