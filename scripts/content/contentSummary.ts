@@ -28,12 +28,12 @@ export function formOf(source: ContentSource): Form {
   return form;
 }
 
-/** A file's changes, told from its form's name down: "Branches › Salem › Bearers › …". */
+/** One file's changes, told from its form's name down: "Branches › Salem › Bearers › …". */
 function fileChanges(
   source: ContentSource,
   file: string,
-  before: unknown[] = [],
-  after: unknown[] = [],
+  before: unknown[] | undefined,
+  after: unknown[] | undefined,
   photos: PhotoSides,
 ) {
   const form = formOf(source);
@@ -41,9 +41,9 @@ function fileChanges(
     // The form of a list file is that list: its items are named right after the form.
     const list = source.listKey === undefined ? undefined : form.schema[source.listKey];
     if (list?.kind !== 'array') throw new Error(`The form of ${source.path} has no list "${source.listKey}"`);
-    return fieldChanges(list, before, after, [form.label], photos);
+    return fieldChanges(list, before ?? [], after ?? [], [shortText(form.label)], photos);
   }
-  const [old, now] = [before[0], after[0]];
+  const [old, now] = [before?.[0], after?.[0]];
   // A folder's file is named by its naming field (a branch by its city), or else by its file name.
   const named = (entry: unknown) =>
     form.slugField && typeof entry === 'object' && entry !== null

@@ -114,7 +114,7 @@ function valueChanges(before: unknown, after: unknown, where: string): string[] 
 }
 
 /** A photo is compared by the picture behind its path: the same picture renamed is no change. */
-function photoChanges(before: unknown, after: unknown, where: string, photos: PhotoSides): string[] {
+function pictureChanges(before: unknown, after: unknown, where: string, photos: PhotoSides): string[] {
   if (typeof before !== 'string' || typeof after !== 'string') {
     return isEmpty(before) === isEmpty(after) ? [] : [`${where} ${isEmpty(after) ? 'removed' : 'added'}`];
   }
@@ -200,10 +200,9 @@ export function fieldChanges(
         ...(chosen ? fieldChanges(chosen, kept ? old['value'] : undefined, now['value'], chosenPlace, photos) : []),
       ];
     }
-    case 'form':
-      if (field.formKind === 'asset') return photoChanges(before, after, where, photos);
-      return valueChanges(before, after, where);
     default:
+      // A photo field (Keystatic's asset fields) holds a path: the picture behind it is compared.
+      if (field.kind === 'form' && field.formKind === 'asset') return pictureChanges(before, after, where, photos);
       return valueChanges(before, after, where);
   }
 }
