@@ -14,11 +14,15 @@ export function markdownText(text: string): string {
     .replace(SPECIAL, (character) => `\\${character}`);
 }
 
+/** Text from a content file, escaped and shortened for a one-line summary. */
+export function shortText(text: string, limit = 90): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  return markdownText(flat.length > limit ? `${flat.slice(0, limit - 1)}…` : flat);
+}
+
 /** A value from a content file, quoted and shortened for a one-line summary. */
 export function quoted(text: string, limit = 90): string {
-  const flat = text.replace(/\s+/g, ' ').trim();
-  const short = flat.length > limit ? `${flat.slice(0, limit - 1)}…` : flat;
-  return `“${markdownText(short)}”`;
+  return `“${shortText(text, limit)}”`;
 }
 
 export interface PageChanges {

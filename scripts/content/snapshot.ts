@@ -1,6 +1,7 @@
 /**
  * The site's content at one point in time (a git commit, the working tree or a test fixture),
- * parsed with the same zod schemas as the build. Photos stay paths (they need not exist on this
+ * checked with the same zod schemas as the build and kept as written: the summary compares what the
+ * editor's forms write, field by field (describeFields.ts). Photos stay paths (they need not exist on this
  * disk) and each photo file gets a fingerprint, so that a photo replaced under the same name is
  * seen as changed too.
  */
@@ -8,12 +9,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
-import {
-  CONTENT_SOURCES,
-  listEntries,
-  type ContentFile,
-  type ContentSource,
-} from '../../src/lib/content/contentFiles.ts';
+import { CONTENT_SOURCES, listEntries, type ContentSource } from '../../src/lib/content/contentFiles.ts';
 import { diskReader, type ContentReader } from '../../src/lib/content/contentReader.ts';
 import { createSchemas } from '../../src/lib/content/schemas.ts';
 import { parseYamlFile } from '../../src/lib/content/yamlDocument.ts';
@@ -25,31 +21,13 @@ export interface SnapshotReader extends ContentReader {
 }
 
 const schemas = createSchemas(() => z.string());
-type Entry<Source extends ContentFile> = z.output<(typeof schemas)[Source['schema']]>;
 
-/**
- * Each collection of contentFiles.ts as its shape reads: a single file's one entry, a list's
- * entries, a folder's entries by file name without .yaml.
- */
-export type ContentSnapshot = {
-  [Source in ContentFile as Source['collection']]: Source['shape'] extends 'single'
-    ? Entry<Source> | undefined
-    : Source['shape'] extends 'list'
-      ? Entry<Source>[]
-      : Map<string, Entry<Source>>;
-} & {
-  /** A fingerprint of a photo written in `yamlFile` as `photo` ("./photos/a.jpg"). */
-  photoId(yamlFile: string, photo: string): string | undefined;
-};
-export type Webinar = ContentSnapshot['webinars'][number];
-export type StateBearer = ContentSnapshot['stateBearers'][number];
-export type Milestone = ContentSnapshot['milestones'][number];
-export type Branch = Entry<Extract<ContentFile, { collection: 'branches' }>>;
+/** Every content file that exists, with its collection and its entries (as written, each checked by its schema). */
+export type SnapshotFiles = Map<string, { collection: string; entries: unknown[] }>;
 
 /** The files as read, before they are compared: entries that passed their schema, by file. */
 export interface RawSnapshot {
-  /** Every content file that exists, with its collection and its entries (as written). */
-  files: Map<string, { collection: string; entries: unknown[] }>;
+  files: SnapshotFiles;
   /** Files that could not be read with the schemas (their changes cannot be described). */
   broken: string[];
   /** The raw text of every content file, to tell "nothing changed" from "nothing visible changed". */
@@ -111,7 +89,7 @@ export function readSnapshot(reader: SnapshotReader): RawSnapshot {
  * The two sides, made comparable: a file broken on either side shows the same on both (the side
  * that could be read, or nothing), so that its changes are left out rather than misdescribed.
  */
-export function comparable(before: RawSnapshot, after: RawSnapshot): [ContentSnapshot, ContentSnapshot] {
+export function comparable(before: RawSnapshot, after: RawSnapshot): [SnapshotFiles, SnapshotFiles] {
   const oldFiles = new Map(before.files);
   const newFiles = new Map(after.files);
   for (const file of new Set([...before.broken, ...after.broken])) {
@@ -121,22 +99,5 @@ export function comparable(before: RawSnapshot, after: RawSnapshot): [ContentSna
       else files.delete(file);
     }
   }
-  return [typed(oldFiles, before.photoId), typed(newFiles, after.photoId)];
-}
-
-function typed(files: RawSnapshot['files'], photoId: RawSnapshot['photoId']): ContentSnapshot {
-  const collections = CONTENT_SOURCES.map((source) => {
-    const entries = [...files]
-      .filter(([, file]) => file.collection === source.collection)
-      .flatMap(([file, read]) =>
-        read.entries.map((entry) => [path.posix.basename(file, '.yaml'), schemas[source.schema].parse(entry)] as const),
-      );
-    const values = entries.map(([, entry]) => entry);
-    return [
-      source.collection,
-      source.shape === 'folder' ? new Map(entries) : source.shape === 'list' ? values : values[0],
-    ];
-  });
-  // Object.fromEntries cannot know which collection holds which type: ContentSnapshot says it.
-  return { ...Object.fromEntries(collections), photoId } as ContentSnapshot;
+  return [oldFiles, newFiles];
 }

@@ -5,7 +5,8 @@
  * the two in step). Where each file is, and whether it is one file or a folder of them, comes from
  * contentFiles.ts. Keystatic reads and writes the YAML files themselves, in the format of
  * formsFormat.ts. What the files' comments said is in the forms' descriptions: the forms drop
- * comments at every save.
+ * comments at every save. The pull request's summary (scripts/content/contentSummary.ts) walks
+ * these forms too, and names each change by their labels.
  */
 import { fields, type Collection, type ComponentSchema, type Singleton } from '@keystatic/core';
 import { CONTENT_SOURCES, MILESTONE_COUNT, type ContentFile } from '../content/contentFiles.ts';
@@ -198,7 +199,17 @@ const galleries = {
 } satisfies FolderForm;
 
 /** Every content file's form, by its collection: one missing here, or of the wrong kind, does not compile. */
-const FORMS = { site, home, privacy, webinars, conclave, stateBearers, milestones, branches, galleries } satisfies {
+export const FORMS = {
+  site,
+  home,
+  privacy,
+  webinars,
+  conclave,
+  stateBearers,
+  milestones,
+  branches,
+  galleries,
+} satisfies {
   [Source in ContentFile as Source['collection']]: Source['shape'] extends 'folder' ? FolderForm : FileForm;
 };
 

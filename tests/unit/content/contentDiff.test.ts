@@ -13,7 +13,11 @@ import path from 'node:path';
 import type { Nodes } from 'mdast';
 import { fromMarkdown } from 'mdast-util-from-markdown';
 import { describe, expect, it } from 'vitest';
-import { contentSummary } from '../../../scripts/content/contentSummary.ts';
+import { fields, type ComponentSchema } from '@keystatic/core';
+import { contentSummary, formOf } from '../../../scripts/content/contentSummary.ts';
+import { fieldChanges } from '../../../scripts/content/describeFields.ts';
+import { CONTENT_SOURCES, contentSource } from '../../../src/lib/content/contentFiles.ts';
+import { FORMS } from '../../../src/lib/keystatic/contentForms.ts';
 import { gitReader } from '../../../scripts/content/gitReader.ts';
 import { folderReader, readSnapshot } from '../../../scripts/content/snapshot.ts';
 
@@ -75,60 +79,62 @@ describe('content:diff on fixture pairs', () => {
       'office-bearers',
       {
         'Office Bearers': [
-          'President: Dr. Sample Kumar → Dr. Example Meena',
-          'Hon. Treasurer (Dr. Demo Lakshmi): phone changed: +91 00000 10106 → +91 00000 10199; second e-mail added: treasurer.office@example.org',
-          'Academic Chairman (Dr. Placeholder Arun): photo changed',
+          'State office bearers › President: Dr. Sample Kumar › Name: “Dr. Sample Kumar” → “Dr. Example Meena”',
+          'State office bearers › Hon. Treasurer: Dr. Demo Lakshmi › Phone: “+91 00000 10106” → “+91 00000 10199”',
+          'State office bearers › Hon. Treasurer: Dr. Demo Lakshmi › Second e-mail added: “treasurer.office@example.org”',
+          'State office bearers › Academic Chairman: Dr. Placeholder Arun › Photo changed',
         ],
       },
     ],
     [
       'branches',
       {
+        // Each branch is named by its city (a file of its own), each bearer by the list's item label.
         Branches: [
-          'new branch Hosur with 3 bearers',
-          'Salem: 1 bearer added: Dr. Example Ravi (Joint Secretary)',
-          'Salem: Dr. Sample Prakash: phone changed: +91 00000 10229 → +91 00000 10299',
-          'Salem: Secretary Dr. Fictional Saranya → Dr. Example Nila',
-          'branch Theni removed',
+          'Branches › Hosur added',
+          // A new person in the same position: the bearer changed, not one removed and one added.
+          'Branches › Salem › Bearers › Secretary: Dr. Fictional Saranya › Name: “Dr. Fictional Saranya” → “Dr. Example Nila”',
+          'Branches › Salem › Bearers › Treasurer: Dr. Sample Prakash › Phone: “+91 00000 10229” → “+91 00000 10299”',
+          'Branches › Salem › Bearers › Joint Secretary: Dr. Example Ravi added',
+          'Branches › Theni removed',
         ],
       },
     ],
     [
       'webinars',
       {
-        // "Exam cases" stays on the home page with a new video address: no card changes for it.
-        Home: [
-          'webinar card added: “Sedation outside theatre” (11 July 2025)',
-          'webinar card removed: “Paediatric airway”',
-        ],
+        // The webinars and the conclave links are both on Past Webinars, each under its form's name.
         'Past Webinars': [
-          'added “Safe sedation outside the theatre” (11 July 2025)',
-          'removed “The paediatric airway: simple steps and safe hands” (16 May 2024)',
-          '“Anaesthesia for massive obstetric haemorrhage” (18 April 2025): title: “Anaesthesia for massive obstetric haemorrhage” → “Massive obstetric haemorrhage: the *first* hour <b>”; date: 18 April 2025 → 25 April 2025',
-          // Its video address changed too: still the same webinar, found by its title.
-          '“Exam cases for the final practical examination” (14 March 2025): video link changed: https://www.youtube.com/watch?v=SampleWeb01b',
-          'conclave, Hall A: video of 18.12.2020 changed',
-          'conclave, Hall A: video of 20.12.2020 added',
+          'Webinars › On the home page · 2025-07-11 Safe sedation outside the theatre added',
+          // Its video address changed: still the same webinar, as its other fields are the same.
+          'Webinars › On the home page · 2025-03-14 Exam cases for the final practical examination › Video address: “https://www.youtube.com/watch?v=SampleWeb01” → “https://www.youtube.com/watch?v=SampleWeb01b”',
+          'Webinars › 2025-04-18 Anaesthesia for massive obstetric haemorrhage › Date: “2025-04-18” → “2025-04-25”',
+          'Webinars › 2025-04-18 Anaesthesia for massive obstetric haemorrhage › Title: “Anaesthesia for massive obstetric haemorrhage” → “Massive obstetric haemorrhage: the *first* hour <b>”',
+          'Webinars › On the home page · 2024-05-16 The paediatric airway: simple steps and safe hands removed',
+          'Conclave links › Halls › Hall A › Video links › 2020-12-18 › Video address: “https://www.youtube.com/watch?v=SampleHallA1” → “https://www.youtube.com/watch?v=SampleHallA9”',
+          'Conclave links › Halls › Hall A › Video links › 2020-12-20 added',
         ],
       },
     ],
     [
       'pages',
       {
+        'Every page (header, footer, search engines)': [
+          "The site's details › Head office › Phone: “+91 00000 10002” → “+91 00000 10003”",
+          "The site's details › Branches listed in the footer › “Trichy” added",
+          "The site's details › Places of the Monthly Activities filter › “Trichy” added",
+        ],
         Home: [
-          'Banner › title: “Welcome to ISA Tamilnadu” → “Welcome to the ISA Tamil Nadu branch”',
-          'Banner › picture 2 › photo changed',
+          'Home page texts › Banner › Welcome title: “Welcome to ISA Tamilnadu” → “Welcome to the ISA Tamil Nadu branch”',
+          'Home page texts › Banner › Banner pictures › Delegates listening to a talk at the annual state conference (sample picture) › The banner picture changed',
         ],
         'Milestones (home page)': [
-          'milestone 4: “All-India conferences hosted in three cities of the state” → “All-India conferences hosted in four cities of the state”',
+          'Milestones › All-India conferences hosted in three cities of the state › What happened: “All-India conferences hosted in three cities of the state” → “All-India conferences hosted in four cities of the state”',
         ],
-        'Gallery (/Gallery)': [
-          'item 1 › photo replaced (same file name)',
-          'item 3 added: “Prize giving at the end of the day”',
+        Gallery: [
+          'Galleries › Sports Meet › Photos and videos › Members at the start of the relay race › Photo replaced (same file name)',
+          'Galleries › Sports Meet › Photos and videos › Prize giving at the end of the day added',
         ],
-        'Contact Us': ['head office › phone: “+91 00000 10002” → “+91 00000 10003”'],
-        'Every page (header, footer, search engines)': ['footer branch 5 added: “Trichy”'],
-        'Monthly Activities (the place filter)': ['item 6 added: “Trichy”'],
         'Photos added or replaced (look at each)': ['content/photos/gallery/sports-1.jpg replaced'],
       },
     ],
@@ -154,6 +160,90 @@ describe('content:diff on fixture pairs', () => {
       'content/state-bearers.yaml has mistakes, so its changes are not described here: see the content check (npm run check:content) and its annotations.',
     );
     expect(Object.keys(summary.pages)).toEqual(['Branches']);
+  });
+});
+
+describe("the words of the editor's forms", () => {
+  const branches = FORMS.branches;
+  const bearers = branches.schema.bearers;
+  const salem = (...people: Record<string, string>[]) => ({ city: 'Salem', order: 8, bearers: people });
+  const ganesh = { name: 'Dr. Dummy Ganesh', position: 'President', phone: '+91 00000 10226' };
+  const nila = { name: 'Dr. Example Nila', position: 'Secretary', phone: '+91 00000 10228' };
+  const prakash = { name: 'Dr. Sample Prakash', position: 'Treasurer', phone: '+91 00000 10229' };
+  /** Photo fingerprints on each side: a.jpg on the base; b.jpg holds its picture, a.jpg another one. */
+  const photos = {
+    before: (photo: string) => ({ 'a.jpg': 'first' })[photo],
+    after: (photo: string) => ({ 'a.jpg': 'second', 'b.jpg': 'first', 'c.jpg': 'third' })[photo],
+  };
+  const changes = (form: ComponentSchema, before: unknown, after: unknown) =>
+    fieldChanges(form, before, after, ['Branches', 'Salem'], photos);
+
+  it('names a field added to a form by its label, with nothing added to scripts/content', () => {
+    const withPager = fields.object({
+      ...branches.schema,
+      bearers: {
+        ...bearers,
+        element: fields.object({ ...bearers.element.fields, pager: fields.text({ label: 'Pager' }) }),
+      },
+    });
+    expect(changes(withPager, salem(ganesh, nila), salem({ ...ganesh, pager: '1234' }, nila))).toEqual([
+      'Branches › Salem › Bearers › President: Dr. Dummy Ganesh › Pager added: “1234”',
+    ]);
+  });
+
+  it('tells a photo by the picture behind its path', () => {
+    const form = fields.object(branches.schema);
+    const photo = (before: string, after: string) =>
+      changes(form, salem({ ...ganesh, image: before }), salem({ ...ganesh, image: after }));
+    expect(photo('a.jpg', 'b.jpg')).toEqual([]); // the same picture, renamed
+    expect(photo('a.jpg', 'a.jpg')).toEqual([
+      'Branches › Salem › Bearers › President: Dr. Dummy Ganesh › Photo replaced (same file name)',
+    ]);
+    expect(photo('a.jpg', 'c.jpg')).toEqual([
+      'Branches › Salem › Bearers › President: Dr. Dummy Ganesh › Photo changed',
+    ]);
+  });
+
+  it('tells an item moved in a list once, at its new place', () => {
+    const form = fields.object(branches.schema);
+    expect(changes(form, salem(ganesh, nila, prakash), salem(nila, ganesh, prakash))).toEqual([
+      'Branches › Salem › Bearers › Secretary: Dr. Example Nila moved to place 1',
+    ]);
+  });
+
+  it('escapes the content in the names of items, as in values', () => {
+    const form = fields.object(branches.schema);
+    const star = { ...prakash, name: 'Dr. *Star* <b>' };
+    expect(changes(form, salem(ganesh), salem(ganesh, star))).toEqual([
+      'Branches › Salem › Bearers › Treasurer: Dr. \\*Star\\* \\<b\\> added',
+    ]);
+  });
+
+  it('tells a choice of fields (a conditional field) by the choice, then the chosen field', () => {
+    const video = fields.conditional(fields.checkbox({ label: 'Has a video' }), {
+      true: fields.url({ label: 'Video address' }),
+      false: fields.empty(),
+    });
+    const form = fields.object({ video });
+    const address = 'https://www.youtube.com/watch?v=Sample01';
+    expect(
+      changes(form, { video: { discriminant: false } }, { video: { discriminant: true, value: address } }),
+    ).toEqual([
+      'Branches › Salem › Has a video: not ticked → ticked',
+      `Branches › Salem › Has a video › Video address added: “${address}”`,
+    ]);
+  });
+
+  it.each(CONTENT_SOURCES.map((source) => [source.path, source] as const))(
+    '%s: has a form to walk',
+    (_path, source) => {
+      expect(formOf(source).schema).toBeTypeOf('object');
+    },
+  );
+
+  it('fails on a content file with no form, naming it', () => {
+    const awards = { ...contentSource('galleries'), collection: 'awards', path: 'content/awards' };
+    expect(() => formOf(awards)).toThrow('content/awards has no form in src/lib/keystatic/contentForms.ts');
   });
 });
 
