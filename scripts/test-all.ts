@@ -19,6 +19,7 @@
  */
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -116,7 +117,16 @@ async function unitTests(): Promise<void> {
   rmSync(unitReport, { force: true });
   const unitOk = await run(
     'npx',
-    ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile=${unitReport}`],
+    // Two workers at least: Vitest's default on two cores is one, which left a core idle once the browser
+    // tests had ended (lane 1 is niced, so a second worker takes only what lane 2 leaves meanwhile).
+    [
+      'vitest',
+      'run',
+      `--maxWorkers=${Math.max(2, availableParallelism() - 1)}`,
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile=${unitReport}`,
+    ],
     true,
   );
   const unit = readJson(unitReport);
