@@ -6,7 +6,14 @@
  */
 import { randomBytes } from 'node:crypto';
 import { parseId } from '../../lib/parseId.ts';
-import type { AdminEvent, StoredPhoto } from '../events/eventFields.ts';
+import {
+  byField,
+  STORED_FIELDS,
+  TEXT_FIELDS,
+  type AdminEvent,
+  type EventFields,
+  type StoredPhoto,
+} from '../events/eventFields.ts';
 import { refuseOtherMethods } from '../pageMethods.ts';
 import { signedInEditor, type AdminLocals } from './adminGuard.ts';
 import type { EventAdminServices } from './adminServices.ts';
@@ -69,7 +76,7 @@ export function sentEventForm(form: URLSearchParams, fieldErrors: Record<string,
 
 /** The event form of `event` (or of a new event) as stored, to show. */
 export function shownEventForm(places: readonly string[], event?: AdminEvent): EventFormPage {
-  const values = event ? valuesOfEvent(event, places) : { title: '', subTitle: '', date: '', place: places[0] ?? '' };
+  const values = event ? valuesOfEvent(event, places) : { ...byField(TEXT_FIELDS, () => ''), place: places[0] ?? '' };
   return { status: 200, values, errors: {} };
 }
 
@@ -141,13 +148,12 @@ export async function deletePhoto(
  * button), the form's fields and photos as they stand, saved or not: nothing is saved by it.
  */
 export function eventPreview(event: AdminEvent, form?: EventFormInput) {
-  const saved = { title: event.title, subTitle: event.subTitle, date: event.date, photos: event.photos };
-  if (!form) return { ...saved, unsaved: false };
+  const textOf = (fields: EventFields) => byField(STORED_FIELDS, (key) => fields[key] ?? '');
+  if (!form) return { ...textOf(event), photos: event.photos, unsaved: false };
   const listed = (form.photos?.arrangement.photos ?? []).flatMap(({ id, description }) => {
     const photo = event.photos.find((candidate) => candidate.id === id);
     return photo ? [{ ...photo, description }] : [];
   });
   const rest = event.photos.filter((photo) => !listed.some((candidate) => candidate.id === photo.id));
-  const { title, subTitle, date } = form.fields;
-  return { title, subTitle, date, photos: [...listed, ...rest], unsaved: true };
+  return { ...textOf(form.fields), photos: [...listed, ...rest], unsaved: true };
 }
