@@ -146,6 +146,9 @@ const RULES = Object.fromEntries(STORED_FIELDS.map((key) => [key, EVENT_TEXT_FIE
 export const eventFieldsSchema = z.object({ ...RULES, published: z.boolean() });
 export type EventFields = z.infer<typeof eventFieldsSchema>;
 
+/** The stored text fields' values, an optional one left out as "". */
+export const storedTextOf = (fields: EventFields) => byField(STORED_FIELDS, (key) => fields[key] ?? '');
+
 /** The stored fields' columns, in order, for the store's writes and reads. */
 export const STORED_COLUMNS = STORED_FIELDS.map((key) => EVENT_TEXT_FIELDS[key].column);
 
