@@ -9,8 +9,8 @@
 import { titleNamingPlace } from '../../lib/events/eventPlaces.ts';
 import { undescribedPhotos, warningParts } from '../../lib/events/descriptionWarning.ts';
 
-const FIELDS = ['title', 'sub_title', 'date', 'place'] as const;
-type Snapshot = Record<(typeof FIELDS)[number], string>;
+/** The form's fields by name, each as typed. */
+type Snapshot = Record<string, string>;
 const KEY_PREFIX = 'isa-admin-event-form:';
 /** A new event's form: once any event is saved, what it held is saved. */
 const NEW_EVENT_KEY = `${KEY_PREFIX}/Admin/events/new`;
@@ -20,18 +20,22 @@ function control(form: HTMLFormElement, name: string) {
   return element instanceof HTMLInputElement || element instanceof HTMLSelectElement ? element : undefined;
 }
 
-function snapshotOf(form: HTMLFormElement): Snapshot {
-  const snapshot: Snapshot = { title: '', sub_title: '', date: '', place: '' };
-  for (const name of FIELDS) snapshot[name] = control(form, name)?.value ?? '';
-  return snapshot;
+/** The names of the form's fields, as EventForm.astro lists them (from src/server/events/eventFields.ts). */
+function fieldsOf(form: HTMLFormElement): string[] {
+  const names: unknown = JSON.parse(form.dataset['fields'] ?? '[]');
+  return Array.isArray(names) ? names.filter((name) => typeof name === 'string') : [];
 }
 
-function readStored(key: string): Snapshot | undefined {
+function snapshotOf(form: HTMLFormElement, fields: readonly string[]): Snapshot {
+  return Object.fromEntries(fields.map((name) => [name, control(form, name)?.value ?? '']));
+}
+
+function readStored(key: string, fields: readonly string[]): Snapshot | undefined {
   try {
     const value: unknown = JSON.parse(sessionStorage.getItem(key) ?? 'null');
     if (typeof value !== 'object' || value === null) return undefined;
-    const snapshot: Snapshot = { title: '', sub_title: '', date: '', place: '' };
-    for (const name of FIELDS) {
+    const snapshot: Snapshot = {};
+    for (const name of fields) {
       const field: unknown = Reflect.get(value, name);
       if (typeof field !== 'string') return undefined;
       snapshot[name] = field;
@@ -42,7 +46,7 @@ function readStored(key: string): Snapshot | undefined {
   }
 }
 
-const same = (a: Snapshot, b: Snapshot) => FIELDS.every((name) => a[name] === b[name]);
+const same = (a: Snapshot, b: Snapshot) => Object.keys(a).every((name) => a[name] === b[name]);
 
 /**
  * Names the photos without a description in each note (descriptionWarning.ts), as the photos'
@@ -77,23 +81,24 @@ export function keepEventForm(form: HTMLFormElement): void {
   const key = `${KEY_PREFIX}${form.getAttribute('action') ?? ''}`;
   const places: unknown = JSON.parse(form.dataset['places'] ?? '[]');
   const placeList = Array.isArray(places) ? places.filter((place) => typeof place === 'string') : [];
+  const fields = fieldsOf(form);
   const savedAs = form.querySelector<HTMLElement>('[data-saved-as]');
   const showSavedAs = () => {
     if (!savedAs) return;
-    const { title, place } = snapshotOf(form);
+    const { title = '', place = '' } = snapshotOf(form, fields);
     savedAs.textContent = title.trim() ? titleNamingPlace(title, place, placeList) : '(give a title)';
   };
 
-  const initial = snapshotOf(form);
+  const initial = snapshotOf(form, fields);
   if (form.dataset['saved'] !== undefined) {
     sessionStorage.removeItem(key);
     sessionStorage.removeItem(NEW_EVENT_KEY);
   }
-  const stored = readStored(key);
+  const stored = readStored(key, fields);
   if (stored && !same(stored, initial)) {
-    for (const name of FIELDS) {
+    for (const name of fields) {
       const element = control(form, name);
-      if (element) element.value = stored[name];
+      if (element) element.value = stored[name] ?? '';
     }
     const notice = form.querySelector<HTMLElement>('[data-restored]');
     if (notice) notice.hidden = false;
@@ -101,11 +106,11 @@ export function keepEventForm(form: HTMLFormElement): void {
   showSavedAs();
 
   let submitting = false;
-  const dirty = () => !same(snapshotOf(form), initial);
+  const dirty = () => !same(snapshotOf(form, fields), initial);
   const keep = () => {
     submitting = false;
     showSavedAs();
-    if (dirty()) sessionStorage.setItem(key, JSON.stringify(snapshotOf(form)));
+    if (dirty()) sessionStorage.setItem(key, JSON.stringify(snapshotOf(form, fields)));
     else sessionStorage.removeItem(key);
   };
   form.addEventListener('input', keep);

@@ -8,21 +8,26 @@
  */
 import { z } from 'zod';
 import { titleNamingPlace } from '../../lib/events/eventPlaces.ts';
-import { isoDateOf } from '../../lib/events/indianDate.ts';
 import type { Arrangement } from '../../lib/events/mergeEdits.ts';
-import { eventFieldsSchema, MAX_PHOTOS_PER_EVENT, type EventFields } from '../events/eventFields.ts';
+import {
+  byField,
+  CHOOSE_A_PLACE,
+  describedField,
+  EVENT_TEXT_FIELDS,
+  eventFieldsSchema,
+  MAX_PHOTOS_PER_EVENT,
+  storedAs,
+  TEXT_FIELDS,
+  type EventFields,
+  type EventTextField,
+} from '../events/eventFields.ts';
 import { arrangementSchema } from './photoArrangement.ts';
 import { MAX_DESCRIPTION_LENGTH } from './photoUpload.ts';
 
-const EVENT_FORM_FIELDS = ['title', 'subTitle', 'date', 'place'] as const;
-export type EventFormField = (typeof EVENT_FORM_FIELDS)[number];
-
-export interface EventFormValues {
-  title: string;
-  subTitle: string;
-  date: string;
-  place: string;
-}
+/** The form's text fields, as eventFields.ts describes them: Title, Sub-title, Date, Place. */
+export type EventFormField = EventTextField;
+export type EventFormValues = Record<EventFormField, string>;
+type FormName = (typeof EVENT_TEXT_FIELDS)[EventFormField]['name'];
 
 /**
  * The form's buttons: `publish`; `draft` (Save draft, or Unpublish on a published event, which asks first);
@@ -37,15 +42,6 @@ export const FORM_KEY_PATTERN = /^[0-9a-f]{32}$/;
 export const FORM_NOT_READ =
   'The form could not be read, so nothing was saved. What you typed is shown again: check it and press the button again.';
 
-/** The form's name of each field shown beside its error. */
-const FIELD_NAMES: Record<EventFormField, string> = {
-  title: 'title',
-  subTitle: 'sub_title',
-  date: 'date',
-  place: 'place',
-};
-
-const CHOOSE_A_PLACE = 'Choose the place of the event.';
 const DESCRIPTION_TOO_LONG = `A photo's description has at most ${MAX_DESCRIPTION_LENGTH} characters.`;
 
 /** A field the page fills in itself, as the form posts it (Astro reads an empty one as undefined). */
@@ -72,6 +68,25 @@ function jsonField<T extends z.ZodType>(schema: T) {
 /** A field typed in the form: text, far longer than its rule allows (the rules, with their words, come after). */
 const typed = (max: number, tooLong: string) => z.string({ error: FORM_NOT_READ }).max(max, tooLong).nullish();
 
+/** Each text field by its name in the form, with its size limit (Object.fromEntries cannot know the names: the type says them). */
+const TYPED_FIELDS = Object.fromEntries(
+  TEXT_FIELDS.map((key) => [
+    EVENT_TEXT_FIELDS[key].name,
+    typed(EVENT_TEXT_FIELDS[key].sizeLimit, EVENT_TEXT_FIELDS[key].tooLong),
+  ]),
+) as Record<FormName, ReturnType<typeof typed>>;
+
+/**
+ * What an existing event's form was shown with (eventSave.ts merges a save from it). A field whose rule lets it be
+ * left out was added after the first forms were shown: a tab opened before its release sends none, read as "".
+ */
+const baseSchema = z.object(
+  byField(TEXT_FIELDS, (key) => {
+    const { rule } = describedField(key);
+    return rule && rule.safeParse(undefined).success ? z.string().default('') : z.string();
+  }),
+);
+
 /** The fields the form posts besides one description per photo (`description_<id>`). */
 const FORM_FIELDS = {
   csrf_token: z.string().max(128).nullish(),
@@ -83,13 +98,10 @@ const FORM_FIELDS = {
     .regex(/^\d{1,15}$/, FORM_NOT_READ)
     .transform(Number)
     .nullish(),
-  base: jsonField(z.object({ title: z.string(), subTitle: z.string(), date: z.string(), place: z.string() })),
+  base: jsonField(baseSchema),
   /** What the photos island had from the server (its autosave's base). */
   photos_base: jsonField(arrangementSchema),
-  title: typed(2_000, 'The title must have at most 200 characters.'),
-  sub_title: typed(2_000, 'The sub-title must have at most 300 characters.'),
-  date: typed(100, 'Choose a real date for the event in the Date field.'),
-  place: typed(200, CHOOSE_A_PLACE),
+  ...TYPED_FIELDS,
   action: z.enum(BUTTONS, { error: FORM_NOT_READ }),
   /** The photos' ids in their order, from the photos island. */
   photo_order: hidden(new RegExp(`^\\d{1,15}(,\\d{1,15}){0,${MAX_PHOTOS_PER_EVENT - 1}}$`)),
@@ -110,15 +122,14 @@ export function checkEventFields(
   const errors: Partial<Record<EventFormField, string>> = {};
   const placeOffered = places.includes(values.place);
   if (!placeOffered) errors.place = CHOOSE_A_PLACE;
-  // Every field as typed, so that a field added to the form and to eventFieldsSchema is saved with no step here.
+  // Every field as typed (the date read day first), so that a field added to eventFields.ts is saved with no step here.
   const fields = eventFieldsSchema.safeParse({
-    ...values,
+    ...byField(TEXT_FIELDS, (key) => storedAs(key, values[key])),
     title: placeOffered && values.title.trim() ? titleNamingPlace(values.title, values.place, places) : values.title,
-    date: isoDateOf(values.date) ?? values.date,
     published,
   });
   for (const issue of fields.error?.issues ?? []) {
-    const field = EVENT_FORM_FIELDS.find((name) => name === issue.path[0]);
+    const field = TEXT_FIELDS.find((name) => name === issue.path[0]);
     if (field && !errors[field]) errors[field] = issue.message;
   }
   return fields.success && Object.keys(errors).length === 0 ? { ok: true, fields: fields.data } : { ok: false, errors };
@@ -151,17 +162,12 @@ export function eventFormSchema(placesOf: () => Promise<readonly string[]> | rea
       error: FORM_NOT_READ,
     })
     .transform(async (form, context): Promise<EventFormInput> => {
-      const values = {
-        title: form.title ?? '',
-        subTitle: form.sub_title ?? '',
-        date: form.date ?? '',
-        place: form.place ?? '',
-      };
+      const values = byField(TEXT_FIELDS, (key) => form[EVENT_TEXT_FIELDS[key].name] ?? '');
       const checked = checkEventFields(values, await placesOf(), form.action === 'publish');
       if (!checked.ok) {
-        for (const field of EVENT_FORM_FIELDS) {
+        for (const field of TEXT_FIELDS) {
           const message = checked.errors[field];
-          if (message) context.addIssue({ code: 'custom', path: [FIELD_NAMES[field]], message });
+          if (message) context.addIssue({ code: 'custom', path: [EVENT_TEXT_FIELDS[field].name], message });
         }
         return z.NEVER;
       }
@@ -187,19 +193,14 @@ export function eventFormSchema(placesOf: () => Promise<readonly string[]> | rea
 
 /** The form's fields as sent (the admin guard read them: `locals.admin.form`), to show them again. */
 export function eventFormValues(form: URLSearchParams): EventFormValues {
-  return {
-    title: form.get('title') ?? '',
-    subTitle: form.get('sub_title') ?? '',
-    date: form.get('date') ?? '',
-    place: form.get('place') ?? '',
-  };
+  return byField(TEXT_FIELDS, (key) => form.get(EVENT_TEXT_FIELDS[key].name) ?? '');
 }
 
 /** The errors of a refused form's fields (by the form's names, as its action's input error has them) by field. */
 export function eventFormErrors(fields: Record<string, string>): Partial<Record<EventFormField, string>> {
   const errors: Partial<Record<EventFormField, string>> = {};
-  for (const field of EVENT_FORM_FIELDS) {
-    const message = fields[FIELD_NAMES[field]];
+  for (const field of TEXT_FIELDS) {
+    const message = fields[EVENT_TEXT_FIELDS[field].name];
     if (message) errors[field] = message;
   }
   return errors;

@@ -8,9 +8,17 @@
  * The form comes checked by its action's input schema (eventForm.ts).
  */
 import { placeOfEvent } from '../../lib/events/filterEvents.ts';
-import { indianDate } from '../../lib/events/indianDate.ts';
 import { clashInWords, mergeArrangement, mergeFields } from '../../lib/events/mergeEdits.ts';
-import type { AdminEvent, EventFields } from '../events/eventFields.ts';
+import {
+  byField,
+  EVENT_TEXT_FIELDS,
+  shownAs,
+  storedAs,
+  STORED_FIELDS,
+  TEXT_FIELDS,
+  type AdminEvent,
+  type EventFields,
+} from '../events/eventFields.ts';
 import type { AuditAction } from './auditLog.ts';
 import type { EventAdminServices } from './adminServices.ts';
 import { checkEventFields, type EventFormInput, type EventFormValues } from './eventForm.ts';
@@ -19,16 +27,13 @@ import type { AdminSession } from './sessions.ts';
 
 type SignedIn = { services: EventAdminServices; session: Pick<AdminSession, 'username'> };
 
-const FIELD_LABELS = { title: 'the title', subTitle: 'the sub-title', date: 'the date', place: 'the place' } as const;
+/** What a clash calls each field: "the sub-title". */
+const CLASH_LABELS = byField(TEXT_FIELDS, (key) => EVENT_TEXT_FIELDS[key].clash);
 
-/** The form's fields as an event has them (the values the form is shown with). */
+/** The form's fields as an event has them (the values the form is shown with); its place is in its title. */
 export function valuesOfEvent(event: AdminEvent, places: readonly string[]): EventFormValues {
-  return {
-    title: event.title,
-    subTitle: event.subTitle,
-    date: indianDate(event.date),
-    place: placeOfEvent(event.title, places),
-  };
+  const stored = byField(STORED_FIELDS, (key) => shownAs(key, event[key] ?? ''));
+  return { ...stored, place: placeOfEvent(event.title, places) };
 }
 
 export type SaveResult = { redirect: string } | { clashes: string[] };
@@ -42,9 +47,9 @@ export function saveExistingEvent(
 ): SaveResult {
   const upToDate = form.version === event.version;
   const current = valuesOfEvent(event, places);
-  // The same day written another way is no change.
-  const mine = { ...form.values, date: indianDate(form.fields.date) };
-  const fields = mergeFields(FIELD_LABELS, upToDate ? current : (form.base ?? current), mine, current);
+  // The same day written another way is no change: each field as the form shows it once saved.
+  const mine = byField(TEXT_FIELDS, (key) => shownAs(key, storedAs(key, form.values[key])));
+  const fields = mergeFields(CLASH_LABELS, upToDate ? current : (form.base ?? current), mine, current);
   const merged = checkEventFields(fields.merged, places, form.fields.published);
   const saved: EventFields = merged.ok ? merged.fields : form.fields;
 

@@ -6,7 +6,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { parseId } from '../../lib/parseId.ts';
-import type { AdminEvent, StoredPhoto } from '../events/eventFields.ts';
+import { storedTextOf, type AdminEvent, type StoredPhoto } from '../events/eventFields.ts';
 import { refuseOtherMethods } from '../pageMethods.ts';
 import { signedInEditor, type AdminLocals } from './adminGuard.ts';
 import type { EventAdminServices } from './adminServices.ts';
@@ -69,7 +69,10 @@ export function sentEventForm(form: URLSearchParams, fieldErrors: Record<string,
 
 /** The event form of `event` (or of a new event) as stored, to show. */
 export function shownEventForm(places: readonly string[], event?: AdminEvent): EventFormPage {
-  const values = event ? valuesOfEvent(event, places) : { title: '', subTitle: '', date: '', place: places[0] ?? '' };
+  // A new event's: every field as an empty post reads it, and the first place offered.
+  const values = event
+    ? valuesOfEvent(event, places)
+    : { ...eventFormValues(new URLSearchParams()), place: places[0] ?? '' };
   return { status: 200, values, errors: {} };
 }
 
@@ -141,13 +144,11 @@ export async function deletePhoto(
  * button), the form's fields and photos as they stand, saved or not: nothing is saved by it.
  */
 export function eventPreview(event: AdminEvent, form?: EventFormInput) {
-  const saved = { title: event.title, subTitle: event.subTitle, date: event.date, photos: event.photos };
-  if (!form) return { ...saved, unsaved: false };
+  if (!form) return { ...storedTextOf(event), photos: event.photos, unsaved: false };
   const listed = (form.photos?.arrangement.photos ?? []).flatMap(({ id, description }) => {
     const photo = event.photos.find((candidate) => candidate.id === id);
     return photo ? [{ ...photo, description }] : [];
   });
   const rest = event.photos.filter((photo) => !listed.some((candidate) => candidate.id === photo.id));
-  const { title, subTitle, date } = form.fields;
-  return { title, subTitle, date, photos: [...listed, ...rest], unsaved: true };
+  return { ...storedTextOf(form.fields), photos: [...listed, ...rest], unsaved: true };
 }

@@ -12,14 +12,11 @@ import { readStoredPhoto } from '../uploads.ts';
 import { transaction } from '../database.ts';
 import type { EventPhoto, EventsSource } from './EventsSource.ts';
 
-export interface NewEvent {
-  events_id: number;
-  events_title: string;
-  events_sub_title: string;
-  events_image: string;
-  events_date: string;
-  images: EventImageRecord[];
-}
+/** An event as the sample events (sampleEvents.ts) are loaded: its public record and its photos. */
+export type NewEvent = EventRecord & { images: EventImageRecord[] };
+
+/** The columns of the public records (each a column of the table events): what visitors may see. */
+const RECORD_COLUMNS = eventRecordSchema.keyof().options;
 
 export interface SqliteOptions {
   /** The folder the photos' paths under /Admin/uploads/ name: DATA_DIR/uploads. */
@@ -39,7 +36,7 @@ export class SqliteEventsSource implements EventsSource {
     this.#db = db;
     this.#uploadsDir = uploadsDir;
     this.#listEvents = db.prepare(
-      'SELECT events_id, events_title, events_sub_title, events_image, events_date FROM events WHERE published = 1 ORDER BY events_date DESC, events_id DESC',
+      `SELECT ${RECORD_COLUMNS.join(', ')} FROM events WHERE published = 1 ORDER BY events_date DESC, events_id DESC`,
     );
     // Drafts (published = 0) are seen only in the admin (src/server/events/eventWriter.ts).
     this.#eventDetails = db.prepare(
@@ -95,7 +92,7 @@ export class SqliteEventsSource implements EventsSource {
   /** Replaces every event and photo record with `events`, in one transaction. */
   replaceAll(events: readonly NewEvent[]) {
     const insertEvent = this.#db.prepare(
-      'INSERT INTO events (events_id, events_title, events_sub_title, events_image, events_date) VALUES (?, ?, ?, ?, ?)',
+      `INSERT INTO events (${RECORD_COLUMNS.join(', ')}) VALUES (${RECORD_COLUMNS.map(() => '?').join(', ')})`,
     );
     const insertImage = this.#db.prepare(
       'INSERT INTO event_images (events_id, sort_order, event_image, img_description) VALUES (?, ?, ?, ?)',
@@ -103,13 +100,7 @@ export class SqliteEventsSource implements EventsSource {
     transaction(this.#db, () => {
       this.#db.exec('DELETE FROM event_images; DELETE FROM events;');
       for (const event of events) {
-        insertEvent.run(
-          event.events_id,
-          event.events_title,
-          event.events_sub_title,
-          event.events_image,
-          event.events_date,
-        );
+        insertEvent.run(...RECORD_COLUMNS.map((column) => event[column] ?? ''));
         event.images.forEach((image, index) =>
           insertImage.run(event.events_id, index, image.event_image, image.img_description),
         );

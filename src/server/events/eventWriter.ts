@@ -30,6 +30,8 @@ import {
   countSchema,
   eventFieldsSchema,
   MAX_PHOTOS_PER_EVENT,
+  STORED_COLUMNS,
+  STORED_FIELDS,
   TooManyPhotosError,
   UnknownEventError,
   type AdminEvent,
@@ -43,6 +45,12 @@ const MAX_ORIGINAL_NAME = 200;
 
 /** Text as the store keeps it: without control characters (src/lib/plainText.ts), trimmed. */
 const stored = (text: string) => withoutControlCharacters(text).trim();
+
+/** An event's fields saved (eventFields.ts lists their columns): inserted, or written over the stored ones. */
+const UPSERT = `INSERT INTO events (events_id, ${STORED_COLUMNS.join(', ')}, events_image, published)
+  VALUES (?, ${STORED_COLUMNS.map(() => '?').join(', ')}, '', ?)
+  ON CONFLICT (events_id) DO UPDATE SET ${STORED_COLUMNS.map((column) => `${column} = excluded.${column}`).join(', ')},
+    published = excluded.published`;
 
 /** The importer was about to write over an event the office made in the admin. */
 export class MadeHereError extends Error {
@@ -118,16 +126,9 @@ export class EventWriter {
   /** Saves an event's fields: a new event (new id) without `id`, else the event with that id, made if missing. */
   upsert(input: EventFields & { id?: number | undefined }): number {
     const fields = eventFieldsSchema.parse(input);
-    const published = fields.published ? 1 : 0;
     const id = input.id ?? nextId(this.#db, 'events');
-    this.#db
-      .prepare(
-        `INSERT INTO events (events_id, events_title, events_sub_title, events_image, events_date, published)
-         VALUES (?, ?, ?, '', ?, ?)
-         ON CONFLICT (events_id) DO UPDATE SET events_title = excluded.events_title,
-           events_sub_title = excluded.events_sub_title, events_date = excluded.events_date, published = excluded.published`,
-      )
-      .run(id, fields.title, fields.subTitle, fields.date, published);
+    const values = STORED_FIELDS.map((key) => fields[key] ?? '');
+    this.#db.prepare(UPSERT).run(id, ...values, fields.published ? 1 : 0);
     return id;
   }
 

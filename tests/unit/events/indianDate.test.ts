@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { indianDate, isoDateOf } from '../../../src/lib/events/indianDate.ts';
-import { checkEventFields } from '../../../src/server/admin/eventForm.ts';
+import { checkEventFields, eventFormValues } from '../../../src/server/admin/eventForm.ts';
 
 describe('dates day first (the admin’s event form)', () => {
   it.each([
@@ -20,7 +20,9 @@ describe('dates day first (the admin’s event form)', () => {
 
   it('shows a stored date day first, and the form saves what it shows', () => {
     expect(indianDate('2025-03-04')).toBe('04/03/2025');
-    const values = { title: 'CME', subTitle: '', date: indianDate('2025-03-04'), place: 'Salem' };
+    const values = eventFormValues(
+      new URLSearchParams({ title: 'CME', date: indianDate('2025-03-04'), place: 'Salem' }),
+    );
     expect(checkEventFields(values, ['Tamil Nadu', 'Salem'], false)).toMatchObject({
       ok: true,
       fields: { date: '2025-03-04' },
