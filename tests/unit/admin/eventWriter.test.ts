@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { DatabaseSync } from 'node:sqlite';
 import sharp from 'sharp';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { mostSharpAtOnce } from '../photos/sharpAtOnce.ts';
 import { openDatabase } from '../../../src/server/database.ts';
 import { DiskCache } from '../../../src/server/diskCache.ts';
 import { UnknownEventError } from '../../../src/server/events/eventFields.ts';
@@ -131,21 +132,13 @@ describe('EventWriter', () => {
     await writer.makeResizedCopies([]);
     const relative = added.path.replace('/Admin/uploads/', '');
     const cache = new DiskCache({ dir: photoCacheDir(dataDir) });
-    const resizesFor = async () => {
-      // sharp's counters are the process's: work another test file left running (workers are shared) ends first.
-      await vi.waitFor(() => expect(sharp.counters().queue + sharp.counters().process).toBe(0), { timeout: 30_000 });
-      let most = 0;
-      const watch = setInterval(() => {
-        const { queue, process } = sharp.counters();
-        most = Math.max(most, queue + process);
-      }, 1);
-      for (const width of PHOTO_WIDTHS) {
-        const answer = await serveUpload(new Request(`http://localhost/x?w=${width}`), source, relative, { cache });
-        expect(answer.status).toBe(200);
-      }
-      clearInterval(watch);
-      return most;
-    };
+    const resizesFor = () =>
+      mostSharpAtOnce(async () => {
+        for (const width of PHOTO_WIDTHS) {
+          const answer = await serveUpload(new Request(`http://localhost/x?w=${width}`), source, relative, { cache });
+          expect(answer.status).toBe(200);
+        }
+      });
     expect(await resizesFor()).toBe(0);
     // The cache emptied (a restored backup, copies let go): the start's pass makes them again.
     rmSync(photoCacheDir(dataDir), { recursive: true, force: true });
