@@ -80,7 +80,8 @@ export const system = {
         services.audit.record({ username: session.username, action: 'release-retried' });
         return {
           ok: true,
-          message: 'The release is being tried again. Reload this page in a minute to see how it went.',
+          // Not "reload": this page is the answer to the form, and reloading it would send the form again.
+          message: 'The release is being tried again. In a minute, open System from the menu again to see how it went.',
         };
       }),
   }),

@@ -310,7 +310,9 @@ test('an owner sees on a phone why it did not go live, and "Try again" puts it l
   await new Promise((resolve) => setTimeout(resolve, 2000)); // Visitors go on while the old release drains.
   await noneFailed(load);
   await expect.poll(() => deploy.status()?.live?.commit).toBe(renamed.commit); // Written once the old one has drained.
-  await page.reload();
+  // As the message says: the System page opened again (a reload would send the form again).
+  await page.goto(`${deploy.url}/Admin/system`);
+  await expect(page.getByText('The release is being tried again.')).toHaveCount(0);
   await expect(page.getByRole('region', { name: 'Site updates' })).not.toContainText('did not go live');
   await page.screenshot({ path: test.info().outputPath('site-updates-live.png'), fullPage: true });
 });
