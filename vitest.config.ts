@@ -1,9 +1,13 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
-/** Test files that mock modules (vi.mock) or start the process's services: each in a worker of its own. */
+/**
+ * Test files that mock modules (vi.mock), start the process's services, or count sharp's resizes (its counters are
+ * the process's, and a file run before in a shared worker may leave resizes going): each in a worker of its own.
+ */
 const ISOLATED = [
-  'tests/unit/admin/{adminModes,linkMail,photoWriteFailure,users}.test.ts',
+  'tests/unit/admin/{adminModes,eventWriter,linkMail,photoWriteFailure,users}.test.ts',
+  'tests/unit/events/uploads.test.ts',
   'tests/unit/{carousel,cliSettings,devEventsApi,builtImages,contentSecurityPolicy,eventsRoutes}.test.ts',
   'tests/unit/{freshness,precompressedFiles,refusedBodies,siteServer,siteServerHardening}.test.ts',
   'tests/unit/keystatic/editorAccess.test.ts',

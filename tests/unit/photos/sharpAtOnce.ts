@@ -2,8 +2,8 @@ import sharp from 'sharp';
 import { expect, vi } from 'vitest';
 
 /**
- * The most resizes sharp ran or queued at once while `work` ran. sharp's counters are the process's: work
- * another test file left running (the workers are shared) is waited for first.
+ * The most resizes sharp ran or queued at once while `work` ran. sharp's counters are the process's: a file that
+ * counts runs in a worker of its own (vitest.config.ts), and what its earlier tests left going is waited for first.
  */
 export async function mostSharpAtOnce(work: () => Promise<unknown>): Promise<number> {
   await vi.waitFor(() => expect(sharp.counters().queue + sharp.counters().process).toBe(0), { timeout: 30_000 });
