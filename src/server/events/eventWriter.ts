@@ -32,6 +32,7 @@ import {
   MAX_PHOTOS_PER_EVENT,
   STORED_COLUMNS,
   STORED_FIELDS,
+  storedTextOf,
   TooManyPhotosError,
   UnknownEventError,
   type AdminEvent,
@@ -127,8 +128,8 @@ export class EventWriter {
   upsert(input: EventFields & { id?: number | undefined }): number {
     const fields = eventFieldsSchema.parse(input);
     const id = input.id ?? nextId(this.#db, 'events');
-    const values = STORED_FIELDS.map((key) => fields[key] ?? '');
-    this.#db.prepare(UPSERT).run(id, ...values, fields.published ? 1 : 0);
+    const text = storedTextOf(fields);
+    this.#db.prepare(UPSERT).run(id, ...STORED_FIELDS.map((key) => text[key]), fields.published ? 1 : 0);
     return id;
   }
 
