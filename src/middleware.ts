@@ -14,7 +14,7 @@
  *   again: Retry-After;
  * - a page's Content-Security-Policy names only the inline code that page has (src/server/securityHeaders.ts),
  *   and the site server adds frame-ancestors to it, as to every policy (policyFor in src/server/securityHeaders.ts);
- * - gives answers to GET an ETag and a 304 on a match (see src/server/endpoints/conditionalRequests.ts;
+ * - gives answers to GET an ETag and a 304 on a match (see src/server/http/conditionalRequests.ts;
  *   prerendered files get theirs from the static file server).
  */
 import { STATUS_CODES } from 'node:http';
@@ -23,8 +23,8 @@ import { defineMiddleware } from 'astro:middleware';
 import { ADMIN_ACTIONS, actionNamed } from './actions/adminAction.ts';
 import { server as siteActions } from './actions/index.ts';
 import { guardAdmin, withAdminHeaders } from './server/admin/adminGuard.ts';
-import { withEntityTag } from './server/endpoints/conditionalRequests.ts';
-import { mediaTypeOf } from './server/endpoints/jsonAnswer.ts';
+import { withEntityTag } from './server/http/conditionalRequests.ts';
+import { mediaTypeOf } from './server/http/jsonAnswer.ts';
 import { withOwnPolicy } from './server/securityHeaders.ts';
 import { editorOffered, isEditorPath } from './lib/keystatic/access.ts';
 import { EDITOR_STORAGE } from './lib/keystatic/builtStorage.ts';

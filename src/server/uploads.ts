@@ -2,7 +2,7 @@
  * Serves event photos at /Admin/uploads/..., the paths the event records name, from whichever
  * events source is in use (the files under DATA_DIR/uploads, or the society's backend): image
  * content types only, `no-cache` with ETag revalidation (the same rules as every other answer:
- * see endpoints/conditionalRequests.ts), so that a photo taken down (its event unpublished or the
+ * see http/conditionalRequests.ts), so that a photo taken down (its event unpublished or the
  * photo removed) goes from every cache at the next request, and no way to name a file
  * outside that folder (no "..", encoded or not, no backslashes, no NUL bytes, no hidden files;
  * the embedded store also refuses symbolic links leading out).
@@ -21,7 +21,7 @@ import { isPhotoWidth, PHOTO_WIDTHS } from '../lib/events/photoVariants.ts';
 import { IMAGE_CONTENT_TYPES, isRasterPhoto } from '../lib/imageTypes.ts';
 import { PhotoUnavailableError, type EventPhoto, type EventsSource } from './events/EventsSource.ts';
 import type { DiskCache } from './diskCache.ts';
-import { isFresh } from './endpoints/conditionalRequests.ts';
+import { isFresh } from './http/conditionalRequests.ts';
 import { resizedPhoto } from './photoCache.ts';
 
 export function contentTypeOf(file: string): string | undefined {

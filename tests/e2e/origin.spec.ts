@@ -1,4 +1,4 @@
-/** Cross-site form posts are refused; the events contract's body-less call is not (src/server/endpoints/originCheck.ts). */
+/** Cross-site form posts are refused; the events contract's body-less call is not (src/server/http/originCheck.ts). */
 import { expect, test } from '@playwright/test';
 
 test('events_list answers a POST with no body, no Content-Type and no Origin, as another server sends it', async ({

@@ -4,7 +4,7 @@ import {
   matchesIfNoneMatch,
   REVALIDATE,
   withEntityTag,
-} from '../../src/server/endpoints/conditionalRequests.ts';
+} from '../../src/server/http/conditionalRequests.ts';
 
 const PAGE = '<!doctype html><title>Event</title><h1>Salem branch CME</h1>';
 const HTML = { 'Content-Type': 'text/html; charset=utf-8' };

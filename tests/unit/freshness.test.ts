@@ -10,7 +10,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { precompressDirectory } from '../../src/integrations/precompress.ts';
 import { DiskCache } from '../../src/server/diskCache.ts';
-import { isFresh, withEntityTag } from '../../src/server/endpoints/conditionalRequests.ts';
+import { isFresh, withEntityTag } from '../../src/server/http/conditionalRequests.ts';
 import { listeningSiteServer } from './listeningSiteServer.ts';
 import { serveUpload } from '../../src/server/uploads.ts';
 

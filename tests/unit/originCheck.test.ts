@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isCrossSiteFormPost } from '../../src/server/endpoints/originCheck.ts';
+import { isCrossSiteFormPost } from '../../src/server/http/originCheck.ts';
 
 const SITE = 'https://isa-tamilnadu.example.org';
 

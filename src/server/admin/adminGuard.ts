@@ -18,8 +18,8 @@
  * once here): pages never check any of this by hand.
  */
 import type { AstroCookieSetOptions, AstroCookies } from 'astro';
-import { jsonAnswer, mediaTypeOf } from '../endpoints/jsonAnswer.ts';
-import { BodyTooLargeError, readLimitedBody } from '../endpoints/readBody.ts';
+import { jsonAnswer, mediaTypeOf } from '../http/jsonAnswer.ts';
+import { BodyTooLargeError, readLimitedBody } from '../http/readBody.ts';
 import { refuseOtherMethods } from '../pageMethods.ts';
 import { getServices } from '../services.ts';
 import { editsEvents, type AdminServices, type EventAdminServices } from './adminServices.ts';

@@ -7,7 +7,7 @@
  * (HEIC with its own advice), 422 unreadable, 409 the event is full, 404 no such event or photo.
  */
 import { TooManyPhotosError, UnknownEventError } from '../events/eventFields.ts';
-import { jsonAnswer } from '../endpoints/jsonAnswer.ts';
+import { jsonAnswer } from '../http/jsonAnswer.ts';
 import { PhotoRefusedError, type PhotoRefusal } from '../photos/photoIntake.ts';
 import type { EventAdminServices } from './adminServices.ts';
 import { deletePhoto } from './eventService.ts';

@@ -8,7 +8,7 @@
  */
 import { Readable } from 'node:stream';
 import { Busboy, type BusboyInstance } from '@fastify/busboy';
-import { mediaTypeOf } from '../endpoints/jsonAnswer.ts';
+import { mediaTypeOf } from '../http/jsonAnswer.ts';
 import { MAX_PHOTO_BYTES } from '../photos/photoIntake.ts';
 
 /** The photo and the few bytes of multipart framing and description around it. */

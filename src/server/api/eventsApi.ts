@@ -12,9 +12,9 @@
 import { parseId } from '../../lib/parseId.ts';
 import type { EventsSource } from '../events/EventsSource.ts';
 import { EVENTS_LIST_ENDPOINT } from '../../lib/events/eventsListRequest.ts';
-import { JSON_ANSWER_HEADERS, notPost } from '../endpoints/jsonAnswer.ts';
-import { isCrossSiteFormPost, CROSS_SITE_FORM_ERROR } from '../endpoints/originCheck.ts';
-import { BodyTooLargeError, readLimitedBody } from '../endpoints/readBody.ts';
+import { JSON_ANSWER_HEADERS, notPost } from '../http/jsonAnswer.ts';
+import { isCrossSiteFormPost, CROSS_SITE_FORM_ERROR } from '../http/originCheck.ts';
+import { BodyTooLargeError, readLimitedBody } from '../http/readBody.ts';
 
 /** Bodies are tiny ({"eventId": 12}); anything larger is refused unread. */
 export const MAX_BODY_BYTES = 8 * 1024;

@@ -12,7 +12,7 @@
 import fastifyCompress from '@fastify/compress';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { EventsSource } from '../events/EventsSource.ts';
-import { readLimitedRequest } from '../endpoints/readBody.ts';
+import { readLimitedRequest } from '../http/readBody.ts';
 import { EVENTS_API, type ApiCall } from './eventsApi.ts';
 
 function callOf(request: FastifyRequest, publicOrigin: string): ApiCall {

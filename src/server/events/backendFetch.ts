@@ -12,7 +12,7 @@
  * `readJsonAnswer` reads an answer's JSON with a size cap (readBody.ts): beyond it the rest is
  * not read, so a huge answer costs the server no memory.
  */
-import { BodyTooLargeError, readLimitedBytes } from '../endpoints/readBody.ts';
+import { BodyTooLargeError, readLimitedBytes } from '../http/readBody.ts';
 
 /** Same-origin redirects followed in a row (http to https is another origin, and refused). */
 const MAX_REDIRECTS = 3;

@@ -16,7 +16,7 @@ import pLimit, { type LimitFunction } from 'p-limit';
 import { UPLOADS_PATH } from '../../lib/events/fixImagePath.ts';
 import { isRasterPhoto } from '../../lib/imageTypes.ts';
 import type { DiskCache } from '../diskCache.ts';
-import { BodyTooLargeError, readLimitedBytes } from '../endpoints/readBody.ts';
+import { BodyTooLargeError, readLimitedBytes } from '../http/readBody.ts';
 import { fetchFromBackend } from './backendFetch.ts';
 import { PhotoUnavailableError, type EventPhoto } from './EventsSource.ts';
 

@@ -6,7 +6,7 @@
 import type { ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
-import { JSON_ANSWER_HEADERS } from '../endpoints/jsonAnswer.ts';
+import { JSON_ANSWER_HEADERS } from './jsonAnswer.ts';
 import { ALLOW } from '../pageMethods.ts';
 
 function rawAnswer(status: string, headers: Record<string, string> = {}, body = ''): string {

@@ -12,7 +12,7 @@ import Fastify, { LogController, type FastifyPluginAsync, type FastifyReply, typ
 import onHeaders from 'on-headers';
 import pino from 'pino';
 import { canonicalSpelling } from '../../lib/routes.ts';
-import { JSON_ANSWER_HEADERS } from '../endpoints/jsonAnswer.ts';
+import { JSON_ANSWER_HEADERS } from './jsonAnswer.ts';
 import { builtImageRoutes } from '../builtImages.ts';
 import type { ProxyTrust } from '../settings.ts';
 import { isSiteMethod, METHOD_NOT_ALLOWED } from '../pageMethods.ts';

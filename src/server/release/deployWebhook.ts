@@ -8,7 +8,7 @@
  */
 import { verify } from '@octokit/webhooks-methods';
 import type { FastifyPluginAsync } from 'fastify';
-import { JSON_ANSWER_HEADERS } from '../endpoints/jsonAnswer.ts';
+import { JSON_ANSWER_HEADERS } from '../http/jsonAnswer.ts';
 
 export const WEBHOOK_PATH = '/api/deploy';
 /** GitHub sends at most 25 MB; a release event is far smaller. */
