@@ -44,7 +44,7 @@ export interface ContactFormProps {
   initialReceived?: boolean;
 }
 
-type FieldElement = HTMLInputElement | HTMLTextAreaElement;
+type FieldElement = HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement;
 
 /** The action's refusals whose words are for the visitor (any other failure: NOT_SENT_MESSAGE). */
 const TOLD = new Set(['BAD_REQUEST', 'CONFLICT', 'TOO_MANY_REQUESTS', 'SERVICE_UNAVAILABLE']);

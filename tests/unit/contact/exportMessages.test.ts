@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { formatMessages, messagesCsvFile } from '../../../src/server/contact/exportMessages.ts';
 import { ContactMessageStore, type StoredMessage } from '../../../src/server/contact/messageStore.ts';
-import { storedMessage } from './messageBuilder.ts';
+import { contactMessage, storedMessage } from './messageBuilder.ts';
 import { openDatabase } from '../../../src/server/database.ts';
 
 const older = storedMessage({ phone: '9876543210' });
@@ -164,13 +164,13 @@ describe('npm run messages', () => {
     dataDir = mkdtempSync(path.join(tmpdir(), 'messages-cli-'));
     const store = new ContactMessageStore(openDatabase(dataDir).db);
     store.add(
-      { name: 'First', email: 'first@example.org', phone: '', message: 'One' },
+      contactMessage({ name: 'First', email: 'first@example.org', phone: '', message: 'One' }),
       'nonce-first-0000',
       new Date('2026-11-20T09:00:00Z'),
       false,
     );
     store.add(
-      { name: 'Second', email: 'second@example.org', phone: '', message: 'Two' },
+      contactMessage({ name: 'Second', email: 'second@example.org', phone: '', message: 'Two' }),
       'nonce-second-000',
       new Date('2026-11-21T09:00:00Z'),
       false,
@@ -222,7 +222,7 @@ describe('npm run messages', () => {
       const store = new ContactMessageStore(openDatabase(hostileDir).db);
       const message = 'Clear\u001b[2J\rscreen';
       store.add(
-        { name: 'Third', email: 'third@example.org', phone: '', message },
+        contactMessage({ name: 'Third', email: 'third@example.org', phone: '', message }),
         'nonce-third-0000',
         new Date(),
         false,

@@ -2,18 +2,20 @@
  * The contact messages the unit tests use, made in one place: what a visitor sends (the form's fields) and a
  * message as the store gives it back (every column), each with only what a test changes written out.
  */
-import type { ContactMessage } from '../../../src/lib/contactForm.ts';
+import { contactFormSchema, type ContactMessage } from '../../../src/lib/contactForm.ts';
 import type { StoredMessage } from '../../../src/server/contact/messageFields.ts';
+
+/** A message as the form's schema makes it: a field added with a default (docs/developing.md, recipe 2) has it here too. */
+const SAMPLE: ContactMessage = contactFormSchema.parse({
+  name: 'Dr. Sample Person',
+  email: 'sample.person@example.org',
+  phone: '9876543210',
+  message: 'Please send the CME schedule.\nThank you.',
+});
 
 /** What a visitor sends through the contact form. */
 export function contactMessage(fields: Partial<ContactMessage> = {}): ContactMessage {
-  return {
-    name: 'Dr. Sample Person',
-    email: 'sample.person@example.org',
-    phone: '9876543210',
-    message: 'Please send the CME schedule.\nThank you.',
-    ...fields,
-  };
+  return { ...SAMPLE, ...fields };
 }
 
 /** A message as the store holds it: received at 14:30 IST on 20 Nov 2026 and e-mailed a second later. */
