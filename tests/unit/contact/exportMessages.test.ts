@@ -39,17 +39,17 @@ describe('formatMessages', () => {
     [
       'the admin’s CSV file',
       (message: StoredMessage) => messagesCsvFile([message]).split('\r\n')[1] ?? '',
-      (cell: string) =>
-        `1,20/11/2026 14:30:00 IST,${cell},x@example.org,'98765 43210,m,e-mailed,20/11/2026 14:30:01 IST,Inbox,,`,
+      (cell: string) => `1,20/11/2026 14:30:00 IST,${cell},x@example.org,`,
     ],
     [
       'npm run messages -- --csv',
       (message: StoredMessage) => formatMessages([message], 'csv').split('\r\n')[1] ?? '',
-      (cell: string) =>
-        `1,2026-11-20T09:00:00.000Z,${cell},x@example.org,9876543210,m,sent,2026-11-20T09:00:01.000Z,inbox,,`,
+      (cell: string) => `1,2026-11-20T09:00:00.000Z,${cell},x@example.org,`,
     ],
   ])('%s', (_name, rowOf, expected) => {
     const row = (name: string) => rowOf({ ...older, name, email: 'x@example.org', message: 'm' });
+    // Each checks the name's cell and where it ends (the e-mail's begins); the row's other columns are
+    // pinned by the tests of its headings and its first row, so a new column changes those alone.
     it.each([
       ['a semicolon (a separator in many spreadsheets), then a formula', 'x;=1+1', '"x;=1+1"'],
       ['a comma', 'Rao, K.', '"Rao, K."'],
@@ -62,7 +62,7 @@ describe('formatMessages', () => {
       ['a plus', '+1', "'+1"],
       ['an at sign', '@SUM(A1)', "'@SUM(A1)"],
     ])('writes a cell with %s safely', (_case, name, cell) => {
-      expect(row(name)).toBe(expected(cell));
+      expect(row(name).slice(0, expected(cell).length)).toBe(expected(cell));
     });
   });
 
