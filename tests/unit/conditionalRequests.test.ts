@@ -1,10 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  entityTag,
-  matchesIfNoneMatch,
-  REVALIDATE,
-  withEntityTag,
-} from '../../src/server/http/conditionalRequests.ts';
+import { entityTag, matchesIfNoneMatch, REVALIDATE, withEntityTag } from '../../src/server/http/conditionalRequests.ts';
 
 const PAGE = '<!doctype html><title>Event</title><h1>Salem branch CME</h1>';
 const HTML = { 'Content-Type': 'text/html; charset=utf-8' };
