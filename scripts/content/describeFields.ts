@@ -5,6 +5,7 @@
  * a field: a field added to a form shows in the summary with its label, with no change here.
  */
 import type { ComponentSchema } from '@keystatic/core';
+import { isRecord } from '../../src/lib/content/yamlDocument.ts';
 import { markdownText, quoted, shortText } from './markdown.ts';
 
 type ListField = Extract<ComponentSchema, { kind: 'array' }>;
@@ -13,10 +14,6 @@ type ListField = Extract<ComponentSchema, { kind: 'array' }>;
 export interface PhotoSides {
   before(photo: string): string | undefined;
   after(photo: string): string | undefined;
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 function recordOf(value: unknown): Record<string, unknown> {

@@ -1,15 +1,9 @@
 /**
- * Queries for the home page: its sections (content/home.yaml), the webinars marked for it (newest
+ * Queries for the home page (its sections: getSingle('home') of site.ts): the webinars marked for it (newest
  * first) and the milestones, in order.
  */
-import { getCollection, getEntry } from 'astro:content';
+import { getCollection } from 'astro:content';
 import { newestFirst } from '../lib/contentDates.ts';
-
-export async function getHome() {
-  const entry = await getEntry('home', 'home');
-  if (!entry) throw new Error('content/home.yaml is missing: the home page needs its sections');
-  return entry.data;
-}
 
 export async function getHomeWebinars() {
   const entries = await getCollection('webinars');

@@ -1,5 +1,5 @@
-/** Queries for the Past Webinars page: every webinar (newest first) and the 2020 conclave. */
-import { getCollection, getEntry } from 'astro:content';
+/** Queries for the Past Webinars page: every webinar (newest first); the 2020 conclave is getSingle('conclave'). */
+import { getCollection } from 'astro:content';
 import { isUpcoming } from '../lib/calendar/happenings.ts';
 import { newestFirst, webinarIsoDate } from '../lib/contentDates.ts';
 
@@ -20,10 +20,4 @@ export async function getWebinars(now: Date) {
     }
     return { ...webinar, isoDate };
   });
-}
-
-export async function getConclave() {
-  const entry = await getEntry('conclave', 'conclave');
-  if (!entry) throw new Error('content/conclave.yaml is missing: the Past Webinars page needs the conclave links');
-  return entry.data;
 }

@@ -107,7 +107,7 @@ function issueMessage(issue: z.core.$ZodIssue): string {
 
 function entryLabel(source: ContentSource, data: unknown, index: number | undefined, fileId: string): string {
   const record = isRecord(data) ? data : {};
-  const details = source.labelFields
+  const details = (source.labelFields ?? [])
     .map((field) => record[field])
     .filter((value): value is string | number => typeof value === 'string' || typeof value === 'number')
     .slice(0, 1)

@@ -41,8 +41,8 @@ export interface ContentSource {
    * purpose, such as a webinar's video address), and what it is called in messages.
    */
   unique?: { field: string; name: string };
-  /** For lists and folders: the fields that describe an entry in messages (first one present wins). */
-  labelFields: readonly string[];
+  /** For lists: the fields that describe an entry in messages (first one present wins). */
+  labelFields?: readonly string[];
   /** For lists: exactly how many entries the page shows, and why (checked, and in the JSON Schema). */
   entries?: { exactly: number; reason: string };
   /**
@@ -76,7 +76,6 @@ export const CONTENT_SOURCES = [
     entryName: 'site',
     entriesName: 'site',
     page: 'Every page (header, footer, search engines)',
-    labelFields: [],
   },
   {
     collection: 'home',
@@ -86,7 +85,6 @@ export const CONTENT_SOURCES = [
     entryName: 'home page',
     entriesName: 'home page',
     page: 'Home',
-    labelFields: [],
   },
   {
     collection: 'privacy',
@@ -96,7 +94,6 @@ export const CONTENT_SOURCES = [
     entryName: 'privacy notice',
     entriesName: 'privacy notice',
     page: 'Privacy notice',
-    labelFields: [],
   },
   {
     collection: 'webinars',
@@ -126,7 +123,6 @@ export const CONTENT_SOURCES = [
     entryName: 'conclave',
     entriesName: 'conclave',
     page: 'Past Webinars',
-    labelFields: [],
   },
   {
     collection: 'stateBearers',
@@ -161,7 +157,6 @@ export const CONTENT_SOURCES = [
     entryName: 'branch',
     entriesName: 'branches',
     page: 'Branches',
-    labelFields: ['city'],
   },
   {
     collection: 'galleries',
@@ -171,7 +166,6 @@ export const CONTENT_SOURCES = [
     entryName: 'gallery',
     entriesName: 'galleries',
     page: 'Gallery',
-    labelFields: ['title'],
   },
 ] as const satisfies readonly ContentSource[];
 

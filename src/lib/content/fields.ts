@@ -45,22 +45,19 @@ export function text(what: string) {
 const PHONE_MESSAGE =
   'expected a phone number of 8 to 15 digits (spaces, hyphens and a leading + allowed), for example "+91 00000 10001"';
 
-/** A phone number as people write it: digits, spaces and hyphens, an optional leading +. */
+/**
+ * A phone number as people write it: digits, spaces and hyphens, an optional leading +, 8 to 15
+ * digits in all. The content forms check it with the same pattern (src/lib/keystatic/formFields.ts).
+ */
+export const PHONE_PATTERN = /^(?=(?:[^0-9]*[0-9]){8,15}[^0-9]*$)\+?[0-9][0-9 -]*[0-9]$/;
+
 export const phone = withHelp(
   z
     .string({ error: 'expected a phone number as text, for example "+91 00000 10001"' })
     .trim()
-    .refine(
-      (value) => {
-        if (!/^\+?[0-9][0-9 -]*[0-9]$/.test(value)) return false;
-        const digits = value.replace(/\D/g, '').length;
-        return digits >= 8 && digits <= 15;
-      },
-      { error: PHONE_MESSAGE },
-    ),
+    .regex(PHONE_PATTERN, { error: PHONE_MESSAGE }),
   {
     description: 'A phone number, in quotes: "+91 00000 10001"',
-    pattern: '^(?=(?:[^0-9]*[0-9]){8,15}[^0-9]*$)\\+?[0-9][0-9 -]*[0-9]$',
     errorMessage: PHONE_MESSAGE,
     examples: ['+91 00000 10001'],
   },
@@ -96,14 +93,12 @@ export const webUrl = withHelp(z.url({ protocol: /^https?$/, error: WEB_URL_MESS
 const TIME_MESSAGE = 'expected a time of day in India written hours:minutes on the 24-hour clock, for example "18:30"';
 
 /** A time of day in India (IST), "18:30", as the webinar forms take it. */
+export const INDIA_TIME_PATTERN = /^(?:[01][0-9]|2[0-3]):[0-5][0-9]$/;
+
 export const indiaTime = withHelp(
-  z
-    .string({ error: TIME_MESSAGE })
-    .trim()
-    .regex(/^(?:[01][0-9]|2[0-3]):[0-5][0-9]$/, { error: TIME_MESSAGE }),
+  z.string({ error: TIME_MESSAGE }).trim().regex(INDIA_TIME_PATTERN, { error: TIME_MESSAGE }),
   {
     description: 'A time of day in India (IST), hours:minutes on the 24-hour clock, like "18:30"',
-    pattern: '^(?:[01][0-9]|2[0-3]):[0-5][0-9]$',
     errorMessage: TIME_MESSAGE,
     examples: ['18:30'],
   },
@@ -168,10 +163,12 @@ export const year = withHelp(
 );
 
 /** The file of a video under public/, referenced from the site root: "/media/sports-meet.mp4". */
+export const PUBLIC_FILE_PATTERN = /^\/[A-Za-z0-9\-/_.]+$/;
+
 export const publicFile = withHelp(
   z
     .string({ error: 'expected the path of a file in the public folder, for example "/media/sports-meet.mp4"' })
-    .regex(/^\/[A-Za-z0-9\-/_.]+$/, {
+    .regex(PUBLIC_FILE_PATTERN, {
       error:
         'expected the path of a file in the public folder, starting with "/", for example "/media/sports-meet.mp4"',
     }),

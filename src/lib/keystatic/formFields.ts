@@ -13,6 +13,7 @@ import {
   type GenericPreviewProps,
   type ObjectField,
 } from '@keystatic/core';
+import { INDIA_TIME_PATTERN, PHONE_PATTERN, PUBLIC_FILE_PATTERN } from '../content/fields.ts';
 
 /** A content file's form (contentForms.ts): its name in the editor's sidebar and its fields. */
 export type FileForm = Pick<Collection<Record<string, ComponentSchema>, string>, 'label' | 'schema'>;
@@ -35,8 +36,6 @@ export function optionalText(label: string, description?: string) {
   return fields.text({ label, ...(description ? { description } : {}) });
 }
 
-// The same rules as fields.ts: digits, spaces and hyphens, an optional leading +, 8 to 15 digits.
-const PHONE = /^(?=(?:[^0-9]*[0-9]){8,15}[^0-9]*$)\+?[0-9][0-9 -]*[0-9]$/;
 const PHONE_MESSAGE = 'Write 8 to 15 digits; spaces, hyphens and a leading + are allowed, for example +91 00000 10001';
 // A plain shape of an e-mail address (the check then applies zod's stricter rule).
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -53,7 +52,7 @@ export function phoneField(label: string, isRequired: boolean) {
     description: isRequired
       ? 'For example +91 00000 10001'
       : 'For example +91 00000 10001; leave empty when there is none',
-    validation: { isRequired, pattern: { regex: orEmpty(PHONE, isRequired), message: PHONE_MESSAGE } },
+    validation: { isRequired, pattern: { regex: orEmpty(PHONE_PATTERN, isRequired), message: PHONE_MESSAGE } },
   });
 }
 
@@ -73,7 +72,7 @@ export function webinarTimeField() {
     validation: {
       isRequired: false,
       pattern: {
-        regex: orEmpty(/^(?:[01][0-9]|2[0-3]):[0-5][0-9]$/, false),
+        regex: orEmpty(INDIA_TIME_PATTERN, false),
         message: 'Write the time as hours:minutes on the 24-hour clock, for example 18:30',
       },
     },
@@ -133,7 +132,7 @@ function publicFileField(label: string, isRequired: boolean) {
     validation: {
       isRequired,
       pattern: {
-        regex: orEmpty(/^\/[A-Za-z0-9\-/_.]+$/, isRequired),
+        regex: orEmpty(PUBLIC_FILE_PATTERN, isRequired),
         message: 'Write the path of a file in the public folder, starting with /, for example /media/sports-meet.mp4',
       },
     },
