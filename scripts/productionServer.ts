@@ -5,13 +5,16 @@
  * is shown until it is serving; after that its one-line-per-request log is read and dropped,
  * so that a load test does not fill the terminal.
  */
+import { spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { startProcess } from './startProcess.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+/** Builds can take a few minutes on a small machine: up to 5 minutes of asking, twice a second. */
+const READY_ATTEMPTS = 600;
+const READY_INTERVAL_MS = 500;
 
 export interface RunningServer {
   url: string;
@@ -34,10 +37,7 @@ export async function startProductionServer(port: number, tempPrefix: string): P
   // Measuring someone else's server by mistake would be worse than not measuring at all.
   if (await answers(url))
     throw new Error(`Port ${port} is already in use; stop what listens there, or choose another port.`);
-  // Builds can take a few minutes on a small machine: up to 5 minutes of asking.
-  let shown = '';
-  const { child, stop } = await startProcess(process.execPath, ['scripts/start.ts'], {
-    what: 'The server',
+  const child = spawn(process.execPath, ['scripts/start.ts'], {
     cwd: root,
     env: {
       ...process.env,
@@ -46,15 +46,23 @@ export async function startProductionServer(port: number, tempPrefix: string): P
       DATA_DIR: mkdtempSync(path.join(tmpdir(), tempPrefix)),
     },
     stdio: ['ignore', 'pipe', 'inherit'],
-    onSpawn: (child) =>
-      child.stdout?.setEncoding('utf8').on('data', (chunk: string) => {
-        if (shown.includes('Serving the site on')) return;
-        process.stdout.write(chunk);
-        shown += chunk;
-      }),
-    ready: () => answers(`${url}/healthz`),
-    intervalMs: 500,
-    attempts: 600,
   });
-  return { url, pid: child.pid, stop };
+  let shown = '';
+  child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
+    if (shown.includes('Serving the site on')) return;
+    process.stdout.write(chunk);
+    shown += chunk;
+  });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+    await exited;
+  };
+  for (let attempt = 0; attempt < READY_ATTEMPTS; attempt++) {
+    if (child.exitCode !== null) throw new Error(`The server exited with ${child.exitCode}; see the messages above.`);
+    if (await answers(`${url}/healthz`)) return { url, pid: child.pid, stop };
+    await new Promise((resolve) => setTimeout(resolve, READY_INTERVAL_MS));
+  }
+  await stop();
+  throw new Error(`The server was not ready within ${(READY_ATTEMPTS * READY_INTERVAL_MS) / 1000} s`);
 }
