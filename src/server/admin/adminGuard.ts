@@ -26,11 +26,9 @@ import { getServices } from '../services.ts';
 import { editsEvents, type AdminServices, type EventAdminServices } from './adminServices.ts';
 import { CSRF_FIELD, CSRF_HEADER, csrfTokensMatch } from './csrf.ts';
 import { DEVICE_COOKIE_MAX_AGE_MS } from './deviceCookies.ts';
-import { signInAddress } from './returnPath.ts';
+import { ADMIN_HOME, SIGN_IN_PATH, signInAddress } from './returnPath.ts';
 import { SESSION_COOKIE, SESSION_IDLE_MS, type AdminSession } from './sessions.ts';
 
-const ADMIN_HOME = '/Admin';
-const SIGN_IN_PATH = '/Admin/login';
 /** JSON endpoints of the admin live under here; everything else under /Admin is a page. */
 const ADMIN_ENDPOINTS = '/Admin/edit/';
 /** Form posts are small (60 photo descriptions at most); anything larger is refused unread. */
