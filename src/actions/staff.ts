@@ -3,7 +3,7 @@
  * a link not yet used anew, change a role, unlock a locked account; and of the pages that ask first: remove an
  * account, withdraw a link. Each input schema holds the fields' rules (accountFields.ts: a name, a role, an
  * address; a link's number), so a form that breaks one is shown again with its words; the staff service
- * (staffService.ts, staffLinks.ts) then checks the owner and what the store knows, audits the change and gives the
+ * (staffService.ts) then checks the owner and what the store knows, audits the change and gives the
  * words for the page. See ./adminAction.ts for what all admin actions share.
  */
 import { defineAction } from 'astro:actions';
@@ -13,11 +13,11 @@ import {
   changeRole,
   inviteColleague,
   removeColleague,
+  renewLink,
   resetColleague,
   unlockColleague,
   withdrawLink,
 } from '../server/admin/staffService.ts';
-import { renewLink } from '../server/admin/staffLinks.ts';
 import { adminAction, recordNumber as link } from './adminAction.ts';
 
 export const staff = {
@@ -25,19 +25,18 @@ export const staff = {
     accept: 'form',
     input: z.object({ username, role, email }),
     handler: (invite, context) =>
-      adminAction(context, ({ services, session }) => inviteColleague(services, session, invite, services.mailer)),
+      adminAction(context, ({ services, session }) => inviteColleague(services, session, invite)),
   }),
   reset: defineAction({
     accept: 'form',
     input: z.object({ username }),
     handler: ({ username }, context) =>
-      adminAction(context, ({ services, session }) => resetColleague(services, session, username, services.mailer)),
+      adminAction(context, ({ services, session }) => resetColleague(services, session, username)),
   }),
   renew: defineAction({
     accept: 'form',
     input: z.object({ link }),
-    handler: ({ link }, context) =>
-      adminAction(context, ({ services, session }) => renewLink(services, session, link, services.mailer)),
+    handler: ({ link }, context) => adminAction(context, ({ services, session }) => renewLink(services, session, link)),
   }),
   unlock: defineAction({
     accept: 'form',

@@ -1,17 +1,14 @@
 /**
  * The start of the staff pages that ask before they act (src/pages/Admin/staff/remove.astro and withdraw.astro,
- * owners only): what they answer instead of the page (405 for a method the site does not answer, 403 for an
- * editor, and, once the confirmed action has run, the staff page saying what was done), or the signed-in
+ * owners only): what they answer instead of the page (403 for an editor, and, once the confirmed action has run, the staff page saying what was done), or the signed-in
  * locals with the action's refusal to show. (Here, beside formRefusal, for the reason contactPage.ts gives.)
  */
 import type { ActionError } from 'astro:actions';
 import { signedIn } from '../server/admin/adminGuard.ts';
-import { refuseOtherMethods } from '../server/pageMethods.ts';
 import { formRefusal } from './adminAction.ts';
 
 interface StaffPage {
   locals: App.Locals;
-  request: Request;
   redirect(path: string, status: 303): Response;
 }
 
@@ -21,8 +18,6 @@ export function staffConfirmation(
   done: 'user-removed' | 'link-withdrawn',
 ) {
   const { services, session } = signedIn(page.locals);
-  const refused = refuseOtherMethods(page.request);
-  if (refused) return refused;
   if (session.role !== 'owner') return new Response('Only an owner can manage staff accounts.', { status: 403 });
   // The action ran before the page: once it has, the account (or link) is gone.
   if (result?.data) return page.redirect(`/Admin/staff?done=${done}`, 303);

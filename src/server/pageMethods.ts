@@ -2,8 +2,8 @@
  * The request methods the site answers, in one place. The site server refuses every other before
  * Astro sees it (src/server/http/): Astro renders a page whatever the method, and crashes on those
  * the Fetch API forbids (TRACE, TRACK), while Fastify answers an unrouted method with 404. The pages
- * that take a plain form post (Contact Us, the admin's sign-in and its delete confirmations) refuse
- * them too, with refuseOtherMethods, for `astro dev`, where that server does not run.
+ * that take a plain form post (Contact Us, and every admin page, in src/server/admin/adminGuard.ts)
+ * refuse them too, with refuseOtherMethods, for `astro dev`, where that server does not run.
  */
 const SITE_METHODS: readonly string[] = ['GET', 'HEAD', 'POST'];
 export const ALLOW = SITE_METHODS.join(', ');

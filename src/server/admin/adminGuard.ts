@@ -12,6 +12,7 @@
  *   the fields on; the admin action the form names runs with them (src/middleware.ts), never reading it again.
  * - Events from the society's backend (EVENTS_API_URL): everything works as here (messages, staff,
  *   accounts) but the event pages and endpoints, which answer 404 saying where events are edited.
+ * - A page asked with a method the site does not answer: 405 (for `astro dev`; the site server refuses it first).
  * - Every admin answer: Cache-Control: no-store and X-Robots-Tag: noindex.
  *
  * What passes is handed to the page in `Astro.locals.admin`, with the fields of a form post (`form`, read
@@ -25,11 +26,9 @@ import { getServices } from '../services.ts';
 import { editsEvents, type AdminServices, type EventAdminServices } from './adminServices.ts';
 import { CSRF_FIELD, CSRF_HEADER, csrfTokensMatch } from './csrf.ts';
 import { DEVICE_COOKIE_MAX_AGE_MS } from './deviceCookies.ts';
-import { signInAddress } from './returnPath.ts';
+import { ADMIN_HOME, SIGN_IN_PATH, signInAddress } from './returnPath.ts';
 import { SESSION_COOKIE, SESSION_IDLE_MS, type AdminSession } from './sessions.ts';
 
-const ADMIN_HOME = '/Admin';
-const SIGN_IN_PATH = '/Admin/login';
 /** JSON endpoints of the admin live under here; everything else under /Admin is a page. */
 const ADMIN_ENDPOINTS = '/Admin/edit/';
 /** Form posts are small (60 photo descriptions at most); anything larger is refused unread. */
@@ -160,6 +159,9 @@ export async function guardWith(
   const islandCall =
     pageOrEndpoint === 'page' && mediaTypeOf(request.headers.get('content-type')) === 'application/json';
   const access = islandCall ? 'endpoint' : pageOrEndpoint;
+  // A page answers only the site's methods (an endpoint says which of them it takes itself).
+  const otherMethod = access === 'endpoint' ? undefined : refuseOtherMethods(request);
+  if (otherMethod) return otherMethod;
   if (!editsEvents(admin) && isEventEditingPath(url.pathname)) return refusal(access, 404, EDITED_ON_BACKEND);
   const changes = !READ_METHODS.has(request.method);
   const token = cookies.get(SESSION_COOKIE)?.value;
@@ -208,19 +210,11 @@ type SignedOutLocals = Extract<AdminLocals, { mode: 'signed-out' }>;
 
 /**
  * The signed-out locals of a page for people not signed in (the sign-in, Forgot your password, a one-time link,
- * the first owner's setup), or what to answer instead: 404 where the admin guard did not pass the request
- * signed out, 405 for a method the site does not answer (refuseOtherMethods).
+ * the first owner's setup), or 404 where the admin guard did not pass the request signed out.
  */
-export function signedOutPage({
-  locals,
-  request,
-}: {
-  locals: App.Locals;
-  request: Request;
-}): SignedOutLocals | Response {
+export function signedOutPage({ locals }: { locals: App.Locals }): SignedOutLocals | Response {
   const admin = locals.admin;
-  if (admin?.mode !== 'signed-out') return new Response(null, { status: 404 });
-  return refuseOtherMethods(request) ?? admin;
+  return admin?.mode === 'signed-out' ? admin : new Response(null, { status: 404 });
 }
 
 /**

@@ -7,7 +7,6 @@
 import { randomBytes } from 'node:crypto';
 import { parseId } from '../../lib/parseId.ts';
 import { storedTextOf, type AdminEvent, type StoredPhoto } from '../events/eventFields.ts';
-import { refuseOtherMethods } from '../pageMethods.ts';
 import { signedInEditor, type AdminLocals } from './adminGuard.ts';
 import type { EventAdminServices } from './adminServices.ts';
 import {
@@ -25,14 +24,14 @@ type SignedIn = Pick<SignedInLocals, 'session'> & { services: EventAdminServices
 
 /**
  * The signed-in admin and the event an admin page's address names (its [id]), or the answer the
- * page gives instead: 404 when there is no such event, 405 for a method pages do not take.
+ * page gives instead: 404 when there is no such event.
  */
-export function adminEventPage(locals: App.Locals, request: Request, eventId: string | undefined) {
+export function adminEventPage(locals: App.Locals, eventId: string | undefined) {
   const admin = signedInEditor(locals);
   const id = parseId(eventId);
   const event = id === undefined ? undefined : admin.services.events.get(id);
   if (!event) return new Response(null, { status: 404 });
-  return refuseOtherMethods(request) ?? { ...admin, event };
+  return { ...admin, event };
 }
 
 /** What the event form shows (its values, the errors to correct), or where a saved form leads. */

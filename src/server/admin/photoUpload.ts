@@ -7,6 +7,7 @@
  * request of its own, so the server holds at most one file per request in memory.
  */
 import { Readable } from 'node:stream';
+import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import { Busboy, type BusboyInstance } from '@fastify/busboy';
 import { mediaTypeOf } from '../http/jsonAnswer.ts';
 import { MAX_PHOTO_BYTES } from '../photos/photoIntake.ts';
@@ -38,24 +39,6 @@ function refused(status: 400 | 413 | 415, error: string): UploadRead {
   return { ok: false, status, error };
 }
 
-/** The chunks of a web stream; stopping early cancels it (the rest of the upload is not read). */
-async function* chunksOf(body: ReadableStream<Uint8Array>): AsyncGenerator<Uint8Array> {
-  const reader = body.getReader();
-  let finished = false;
-  try {
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) {
-        finished = true;
-        return;
-      }
-      yield value;
-    }
-  } finally {
-    if (!finished) await reader.cancel().catch(() => undefined);
-  }
-}
-
 export async function readPhotoUpload(request: Request): Promise<UploadRead> {
   const contentType = request.headers.get('content-type') ?? '';
   if (mediaTypeOf(contentType) !== 'multipart/form-data') {
@@ -84,7 +67,8 @@ export async function readPhotoUpload(request: Request): Promise<UploadRead> {
     let sawFile = false;
     let tooLarge = false;
     let settled = false;
-    const source = Readable.from(chunksOf(body));
+    // Destroyed (a refusal), it cancels the request's stream: the rest of the upload is not read.
+    const source = Readable.fromWeb(body as NodeReadableStream<Uint8Array>);
     const finish = (result: UploadRead) => {
       if (settled) return;
       settled = true;

@@ -7,8 +7,8 @@
  * Redirects and Forwards Cheat Sheet: allow-list the destinations).
  */
 
-const ADMIN_HOME = '/Admin';
-const SIGN_IN_PATH = '/Admin/login';
+export const ADMIN_HOME = '/Admin';
+export const SIGN_IN_PATH = '/Admin/login';
 /** Paths that are no place to come back to: the sign-in page itself and Sign out (POST only). */
 const NOT_RETURNABLE = new Set(['/admin/login', '/admin/logout']);
 /** A return path is at most this long; longer ones are not ours. */

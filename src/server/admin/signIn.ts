@@ -25,7 +25,7 @@ export const BUSY =
  */
 export const UNKNOWN_NAME = '(unknown name)';
 
-type Refusal = { ok: false; status: 400 | 401 | 429; error: string; retryAfterSeconds?: number };
+type Refusal = { ok: false; status: 401 | 429; error: string; retryAfterSeconds?: number };
 
 export type SignInOutcome =
   { ok: true; token: string; session: AdminSession; deviceCookie: { name: string; value: string } } | Refusal;
@@ -61,6 +61,7 @@ function lockDetail({ scope, of, lockedForMs, addresses }: Lock, address: string
   return `locked ${what}, for ${minutes} minutes, after wrong passwords from ${addressesText(addresses)} (the last from ${address})`;
 }
 
+/** Signs in with a name and a password the sign-in action's input schema found filled in (src/actions/entry.ts). */
 export async function signIn(
   {
     users,
@@ -85,9 +86,6 @@ export async function signIn(
     cookie?: (name: string) => string | undefined;
   },
 ): Promise<SignInOutcome> {
-  if (!username.trim() || !password) {
-    return { ok: false, status: 400, error: 'Please enter your user name and your password.' };
-  }
   const account = users.find(username);
   const knownBrowser = account ? devices.verify(account, cookie(devices.nameFor(account))) : undefined;
   // A refusal for want of room counts nothing and writes nothing: no store write per request of a flood.

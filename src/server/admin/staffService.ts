@@ -9,7 +9,7 @@
  * Host must not end up in a mailed link.
  */
 import type { AdminServices } from './adminServices.ts';
-import { mailLink, type LinkMailer } from './linkMail.ts';
+import { mailLink } from './linkMail.ts';
 import { LINK_PROBLEMS, linkAddress, type OneTimeLink } from './oneTimeLinks.ts';
 import { BUSY } from './signIn.ts';
 import type { AdminRole } from './roles.ts';
@@ -18,7 +18,7 @@ import { AccountError } from './users.ts';
 
 export type StaffOutcome = { ok: true; message: string; link?: string } | { ok: false; error: string };
 
-type Services = Pick<AdminServices, 'users' | 'links' | 'sessions' | 'throttle' | 'audit' | 'publicOrigin'>;
+type Services = Pick<AdminServices, 'users' | 'links' | 'sessions' | 'throttle' | 'audit' | 'mailer' | 'publicOrigin'>;
 
 const NOT_OWNER: StaffOutcome = { ok: false, error: 'Only an owner can manage staff accounts.' };
 
@@ -28,10 +28,9 @@ function failure(error: unknown): StaffOutcome {
 }
 
 export async function inviteColleague(
-  { users, links, audit, publicOrigin }: Services,
+  { users, links, audit, mailer, publicOrigin }: Services,
   session: AdminSession,
   { username, role, email }: { username: string; role: AdminRole; email: string },
-  mailer?: LinkMailer,
 ): Promise<StaffOutcome> {
   if (session.role !== 'owner') return NOT_OWNER;
   if (users.find(username)) return { ok: false, error: `There is already a user named "${username}".` };
@@ -47,10 +46,9 @@ export async function inviteColleague(
 
 /** A reset link for a colleague: ends their sessions and lifts their sign-in lock at once. */
 export async function resetColleague(
-  { users, links, sessions, throttle, audit, publicOrigin }: Services,
+  { users, links, sessions, throttle, audit, mailer, publicOrigin }: Services,
   session: AdminSession,
   username: string,
-  mailer?: LinkMailer,
 ): Promise<StaffOutcome> {
   if (session.role !== 'owner') return NOT_OWNER;
   const user = users.find(username);
@@ -70,6 +68,21 @@ export async function resetColleague(
   const link = linkAddress(publicOrigin, token);
   const message = await mailLink(mailer, user, 'reset', link, { owner: session.username });
   return { ok: true, link, message };
+}
+
+/**
+ * A new link for a link not yet used (Staff, "New link"): the same invitation or reset made again
+ * (the earlier link stops working), so leaving the page that showed a link never loses the only
+ * way in. The checks and the audit row are those of making it the first time.
+ */
+export async function renewLink(services: Services, session: AdminSession, id: number): Promise<StaffOutcome> {
+  if (session.role !== 'owner') return NOT_OWNER;
+  const link = services.links.findPending(id);
+  if (!link) return { ok: false, error: 'That link was used, has expired or was withdrawn already.' };
+  if (link.kind === 'invitation') {
+    return inviteColleague(services, session, { username: link.username, role: link.role, email: link.email });
+  }
+  return resetColleague(services, session, link.username);
 }
 
 /**

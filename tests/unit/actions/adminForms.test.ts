@@ -98,6 +98,13 @@ const refusals: [string, Action, keyof typeof pages, Record<string, string>, Reg
   ['sign-in: a name too long', adminEntry.signIn, 'signIn', { username: 'a'.repeat(65), password: GOOD }, /at most 64/],
   ['sign-in: no password', adminEntry.signIn, 'signIn', { username: 'asha' }, /Fill in your password/],
   [
+    'sign-in: an empty password',
+    adminEntry.signIn,
+    'signIn',
+    { username: 'asha', password: '' },
+    /Fill in your password/,
+  ],
+  [
     'sign-in: a password too long',
     adminEntry.signIn,
     'signIn',

@@ -138,6 +138,21 @@ describe.each([
     },
   );
 
+  it.each([
+    ['/Admin/staff', 'page', 'PUT'],
+    ['/Admin/staff/remove?user=asha', 'page', 'DELETE'],
+    ['/Admin/login', 'sign-in', 'PUT'],
+    ['/Admin/forgot', 'signed-out-page', 'PATCH'],
+  ] as const)(
+    '%s (%s) asked with %s: 405 naming the site’s methods, signed in or not',
+    async (pathname, access, method) => {
+      for (const withToken of [token, undefined]) {
+        const answer = responseOf(await guardWith(services, context(pathname, { method, token: withToken }), access));
+        expect([answer.status, answer.headers.get('Allow')]).toEqual([405, 'GET, HEAD, POST']);
+      }
+    },
+  );
+
   it('/Admin signed out leads to the sign-in page, which is offered', async () => {
     const home = responseOf(await guardWith(services, context('/Admin'), 'page'));
     expect(home.status).toBe(303);

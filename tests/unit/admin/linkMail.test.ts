@@ -44,7 +44,7 @@ describe('an invitation e-mailed through a real SMTP server', () => {
     const owner = await admin.users.add('asha', 'the owner password');
     const { session } = admin.sessions.create(owner.id);
     const form = { username: 'chitra', role: 'editor' as const, email: 'chitra@example.org' };
-    const invited = await inviteColleague(admin, session, form, admin.mailer);
+    const invited = await inviteColleague(admin, session, form);
     if (!invited.ok) throw new Error(invited.error);
     expect(invited.message).toMatch(/^The link was e-mailed to chitra@example\.org\./);
 

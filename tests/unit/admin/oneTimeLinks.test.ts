@@ -238,12 +238,11 @@ describe('one-time links (invitations and resets)', () => {
   it('e-mails the link when mail is set up and an address is given, and says so', async () => {
     const sent: string[] = [];
     const mailer = (to: string, _subject: string, text: string) => Promise.resolve(sent.push(`${to}\n${text}`));
-    const outcome = await inviteColleague(
-      services,
-      owner(),
-      { username: 'chitra', role: 'owner', email: 'chitra@example.org' },
-      mailer,
-    );
+    const outcome = await inviteColleague({ ...services, mailer }, owner(), {
+      username: 'chitra',
+      role: 'owner',
+      email: 'chitra@example.org',
+    });
     expect(outcome).toMatchObject({ ok: true, message: expect.stringMatching(/e-mailed to chitra@example.org/) });
     expect(sent[0]).toContain(`${ORIGIN}/Admin/link?token=`);
   });

@@ -2,7 +2,7 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { createAdminServices, type EventAdminServices } from '../../../src/server/admin/adminServices.ts';
 import { handleAddPhoto, handleRemovePhoto } from '../../../src/server/admin/photoEndpoints.ts';
 import { MAX_UPLOAD_REQUEST_BYTES } from '../../../src/server/admin/photoUpload.ts';
@@ -165,6 +165,25 @@ describe('POST /Admin/edit/events/<id>/photos', () => {
       expect(services.events.get(eventId)?.photos.length).toBe(before);
       expect(existsSync(folder) ? readdirSync(folder).length : 0).toBe(before);
     });
+  });
+
+  it('stops reading an endless upload once it is over the limit, and cancels the rest', async () => {
+    let sent = 0;
+    let cancelled = false;
+    const body = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        controller.enqueue(sent === 0 ? new TextEncoder().encode(PART_HEAD) : new Uint8Array(1024 * 1024));
+        sent += 1;
+      },
+      cancel() {
+        cancelled = true;
+      },
+    });
+    const request = new Request(URL_, { method: 'POST', headers: MULTIPART, body, duplex: 'half' } as RequestInit);
+    const response = await add(request);
+    expect(response.status).toBe(413);
+    await vi.waitFor(() => expect(cancelled).toBe(true));
+    expect(sent).toBeLessThan(MAX_UPLOAD_REQUEST_BYTES / (1024 * 1024) + 10);
   });
 
   it('stores a photo under a name of its own, whatever the name sent, stripped of GPS, camera and owner and turned upright', async () => {

@@ -4,8 +4,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createAdminServices } from '../../../src/server/admin/adminServices.ts';
 import { LINK_PROBLEMS } from '../../../src/server/admin/oneTimeLinks.ts';
-import { acceptLink, inviteColleague, withdrawLink } from '../../../src/server/admin/staffService.ts';
-import { renewLink } from '../../../src/server/admin/staffLinks.ts';
+import { acceptLink, inviteColleague, renewLink, withdrawLink } from '../../../src/server/admin/staffService.ts';
 import { openDatabase } from '../../../src/server/database.ts';
 
 const GOOD = 'a long new password';
