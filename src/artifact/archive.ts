@@ -13,6 +13,7 @@ import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { extract, list, type ReadEntry } from 'tar';
+import { jsonWith } from '../lib/jsonWith.ts';
 import { MANIFEST_FILE, manifestSchema, refusalOf, type Manifest, type ThisServer } from './manifest.ts';
 
 /** The most an artifact may unpack to. */
@@ -40,15 +41,6 @@ export class BadArtifact extends Error {
   }
 }
 
-const parseManifest = (text: string): Manifest | undefined => {
-  try {
-    const parsed = manifestSchema.safeParse(JSON.parse(text));
-    return parsed.success ? parsed.data : undefined;
-  } catch {
-    return undefined;
-  }
-};
-
 /** The manifest inside the (digest-checked) artifact `file`; throws BadArtifact when it has none that fits. */
 export async function readManifest(file: string): Promise<Manifest> {
   let text: string | undefined;
@@ -69,7 +61,7 @@ export async function readManifest(file: string): Promise<Manifest> {
     const why = error instanceof Error ? error.message : String(error);
     throw new BadArtifact(`it is not a readable archive (${why})`, 'accept');
   }
-  const manifest = text === undefined ? undefined : parseManifest(text);
+  const manifest = text === undefined ? undefined : jsonWith(manifestSchema, text);
   if (!manifest) throw new BadArtifact(`it has no ${MANIFEST_FILE} that says what it is`, 'accept');
   return manifest;
 }
@@ -98,7 +90,7 @@ export async function acceptArtifact(
 /** The manifest of the release in folder `dir`, when the folder is a whole release of that commit. */
 export function readRelease(dir: string): Manifest | undefined {
   try {
-    const manifest = parseManifest(readFileSync(path.join(dir, MANIFEST_FILE), 'utf8'));
+    const manifest = jsonWith(manifestSchema, readFileSync(path.join(dir, MANIFEST_FILE), 'utf8'));
     return manifest?.commit === path.basename(dir) ? manifest : undefined;
   } catch {
     return undefined;

@@ -9,6 +9,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { jsonWith } from '../../lib/jsonWith.ts';
 
 export const STATUS_FILE = 'status.json';
 /** The shape of status.json; a deploy writing another one is not read. */
@@ -74,10 +75,9 @@ export const emptyStatus = (): DeployStatus => statusSchema.parse({ version: STA
 /** The status in `deployDir`, or undefined when there is none or it cannot be trusted. */
 export function readDeployStatus(deployDir: string): DeployStatus | undefined {
   try {
-    const parsed = statusSchema.safeParse(JSON.parse(readFileSync(path.join(deployDir, STATUS_FILE), 'utf8')));
-    return parsed.success ? parsed.data : undefined;
+    return jsonWith(statusSchema, readFileSync(path.join(deployDir, STATUS_FILE), 'utf8'));
   } catch {
-    return undefined;
+    return undefined; // No status file yet.
   }
 }
 
