@@ -7,12 +7,11 @@
  * renamed to `<commit>` when whole. A folder named after a commit is therefore always a whole
  * release; what an interrupted unpack left is removed before the next try.
  */
-import { createHash } from 'node:crypto';
-import { createReadStream, existsSync, mkdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
-import { pipeline } from 'node:stream/promises';
 import { extract, list, type ReadEntry } from 'tar';
+import { digestOf } from '../lib/fileDigest.ts';
 import { jsonWith } from '../lib/jsonWith.ts';
 import { MANIFEST_FILE, manifestSchema, refusalOf, type Manifest, type ThisServer } from './manifest.ts';
 
@@ -23,13 +22,6 @@ const MAX_MANIFEST_BYTES = 64 * 1024;
 
 /** Removes `dir`, trying again while the writes of an unpack that stopped midway end. */
 const removeWhole = (dir: string) => rm(dir, { recursive: true, force: true, maxRetries: 20, retryDelay: 50 });
-
-/** The SHA-256 of `file`, in hex. */
-export async function digestOf(file: string): Promise<string> {
-  const hash = createHash('sha256');
-  await pipeline(createReadStream(file), hash);
-  return hash.digest('hex');
-}
 
 /** An artifact that is not what a release must be (its fault, not this machine's), and the step that found it. */
 export class BadArtifact extends Error {

@@ -90,7 +90,7 @@ export async function createBackup(
     const snapshotFile = path.join(staging, DATABASE_FILE);
     snapshotDatabase(databaseFile, snapshotFile);
     const contents = inspectDatabase(snapshotFile, 'The snapshot of the store');
-    const snapshot = await hashFile(snapshotFile, { sync: true });
+    const snapshot = await hashFile(snapshotFile);
 
     const files = await copyUploads(dataDir, staging);
     const key = await copyFile(dataDir, staging, SECRET_FILE);
