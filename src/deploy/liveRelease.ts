@@ -11,7 +11,7 @@
 import cluster, { type Worker } from 'node:cluster';
 import path from 'node:path';
 import type { Cause, Release, Step } from '../server/release/releaseStatus.ts';
-import { DEPLOY_PROTOCOL, type FromRelease, type ToRelease } from '../server/release/serveRelease.ts';
+import { DEPLOY_PROTOCOL, isMessage, type FromRelease, type ToRelease } from '../server/release/serveRelease.ts';
 import { checkRelease, checkedRoutes } from './releaseChecks.ts';
 
 /** Time a release has to be ready (its store opened, its handler loaded), to go live, and to finish once drained. */
@@ -54,9 +54,6 @@ export interface LiveReleaseOptions {
   log: (line: string) => void;
 }
 
-const isFromRelease = (value: unknown): value is FromRelease =>
-  typeof value === 'object' && value !== null && typeof Reflect.get(value, 'type') === 'string';
-
 /** Waits for `running`'s message of `type`; a StepFailure at its exit or the time limit. */
 function awaitMessage<T extends FromRelease['type']>(running: Running, type: T, timeoutMs: number, step: Step) {
   return new Promise<Extract<FromRelease, { type: T }>>((resolve, reject) => {
@@ -69,7 +66,7 @@ function awaitMessage<T extends FromRelease['type']>(running: Running, type: T, 
       reject(new StepFailure(step, 'release', `it did not answer within ${timeoutMs / 1000} s`));
     }, timeoutMs);
     const onMessage = (message: unknown) => {
-      if (!isFromRelease(message) || message.type !== type) return;
+      if (!isMessage<FromRelease>(message) || message.type !== type) return;
       done();
       resolve(message as Extract<FromRelease, { type: T }>);
     };
@@ -151,7 +148,7 @@ export class LiveRelease {
         );
       }
       worker.on('message', (message: unknown) => {
-        if (isFromRelease(message) && message.type !== 'ready' && message.type !== 'live')
+        if (isMessage<FromRelease>(message) && message.type !== 'ready' && message.type !== 'live')
           this.#options.onMessage(message);
       });
       return { ...running, port: ready.port, routes: checkedRoutes(ready.routes) };
