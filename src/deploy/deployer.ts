@@ -15,13 +15,13 @@ import type { Step } from '../server/release/releaseStatus.ts';
 import type { FromRelease } from '../server/release/serveRelease.ts';
 import { acceptArtifact, BadArtifact, readRelease, unpack } from '../artifact/archive.ts';
 import { holdDeployDir, type ControlAnswer, type ControlRequest } from './control.ts';
-import { isMachineError } from './download.ts';
+import { isMachineError, NetworkError } from './download.ts';
 import { messageOf } from '../server/backup/backupError.ts';
 import { LiveRelease, StepFailure } from './liveRelease.ts';
 import { artifactName, platformOf, type ThisServer } from '../artifact/manifest.ts';
 import { Poll } from './poll.ts';
 import { downloadsDir, releaseDir, releasesDir, removeReleasesExcept } from './releaseFolders.ts';
-import { folderSource, githubSource, NetworkError, type Published, type ReleaseSource } from './releaseSources.ts';
+import { folderSource, githubSource, type Published, type ReleaseSource } from './releaseSources.ts';
 import { DEPLOY_ONLY, releaseEnvironment, type DeployStart } from './settings.ts';
 import { StatusFile, type AttemptEnd } from './statusFile.ts';
 

@@ -181,10 +181,8 @@ export class LiveRelease {
   }
 
   /** Tells the live release `message` (the owners' mail); nothing when none is live. */
-  tell(message: ToRelease): boolean {
-    if (!this.#current?.worker.isConnected()) return false;
-    this.#current.worker.send(message);
-    return true;
+  tell(message: ToRelease): void {
+    if (this.#current?.worker.isConnected()) this.#current.worker.send(message);
   }
 
   /** The deploy is stopping: the live release finishes what it serves and stops, and is not started again. */
