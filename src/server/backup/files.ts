@@ -3,11 +3,19 @@
  * hashing exactly the bytes written, flushed to disk before it counts as copied.
  */
 import { createHash } from 'node:crypto';
+import { existsSync } from 'node:fs';
 import { lstat, mkdir, open, readdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { digestOf } from '../../lib/fileDigest.ts';
 import { isMissingFile } from './backupError.ts';
 import type { FileEntry } from './manifest.ts';
+
+/** `base`, or the first of `base-2`, `base-3` ... that does not exist yet. */
+export function unusedPath(base: string): string {
+  let candidate = base;
+  for (let attempt = 2; existsSync(candidate); attempt++) candidate = `${base}-${attempt}`;
+  return candidate;
+}
 
 /** Whether `child` is `parent` or a path inside it. */
 export function isInside(child: string, parent: string): boolean {
