@@ -13,6 +13,7 @@ import path from 'node:path';
 import { extract, list, type ReadEntry } from 'tar';
 import { digestOf } from '../lib/fileDigest.ts';
 import { jsonWith } from '../lib/jsonWith.ts';
+import { StepFailure } from '../server/release/releaseStatus.ts';
 import { MANIFEST_FILE, manifestSchema, refusalOf, type Manifest, type ThisServer } from './manifest.ts';
 
 /** The most an artifact may unpack to. */
@@ -24,12 +25,10 @@ const MAX_MANIFEST_BYTES = 64 * 1024;
 const removeWhole = (dir: string) => rm(dir, { recursive: true, force: true, maxRetries: 20, retryDelay: 50 });
 
 /** An artifact that is not what a release must be (its fault, not this machine's), and the step that found it. */
-export class BadArtifact extends Error {
+export class BadArtifact extends StepFailure {
   override name = 'BadArtifact';
-  readonly step: 'verify' | 'accept' | 'unpack';
-  constructor(reason: string, step: BadArtifact['step'] = 'unpack') {
-    super(reason);
-    this.step = step;
+  constructor(reason: string, step: 'verify' | 'accept' | 'unpack' = 'unpack') {
+    super(step, 'release', reason);
   }
 }
 

@@ -10,8 +10,9 @@
  */
 import cluster, { type Worker } from 'node:cluster';
 import path from 'node:path';
-import type { Cause, Release, Step } from '../server/release/releaseStatus.ts';
+import { StepFailure, type Release, type Step } from '../server/release/releaseStatus.ts';
 import { DEPLOY_PROTOCOL, isMessage, type FromRelease, type ToRelease } from '../server/release/serveRelease.ts';
+import { short } from '../server/release/statusWords.ts';
 import { checkRelease, checkedRoutes } from './releaseChecks.ts';
 
 /** Time a release has to be ready (its store opened, its handler loaded), to go live, and to finish once drained. */
@@ -22,17 +23,6 @@ const DRAIN_TIMEOUT_MS = 45_000;
 const MAX_RESTART_DELAY_MS = 60_000;
 /** Lines of a release's error output kept, for the reason when it fails. */
 const KEPT_LINES = 40;
-
-/** A step of an attempt that failed, with whose fault it is and why. */
-export class StepFailure extends Error {
-  readonly step: Step;
-  override readonly cause: Cause;
-  constructor(step: Step, cause: Cause, reason: string) {
-    super(reason);
-    this.step = step;
-    this.cause = cause;
-  }
-}
 
 interface Running {
   release: Pick<Release, 'commit' | 'subject'>;
@@ -170,7 +160,7 @@ export class LiveRelease {
   async #stoppedByItself(running: Running, how: string): Promise<void> {
     if (this.#current !== running || this.#stopping) return;
     this.#current = undefined;
-    this.#options.log(`The live release ${running.release.commit.slice(0, 7)} stopped (${how}); starting it again.`);
+    this.#options.log(`The live release ${short(running.release.commit)} stopped (${how}); starting it again.`);
     for (let delay = 1000; !this.#stopping && !this.#current; delay = Math.min(delay * 2, MAX_RESTART_DELAY_MS)) {
       await new Promise((resolve) => setTimeout(resolve, delay));
       if (this.#stopping || this.#current) return;

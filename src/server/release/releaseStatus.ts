@@ -34,6 +34,17 @@ export type Step = keyof typeof STEPS;
 const CAUSES = ['release', 'machine'] as const;
 export type Cause = (typeof CAUSES)[number];
 
+/** A step of an attempt that failed, with whose fault it is and why. */
+export class StepFailure extends Error {
+  readonly step: Step;
+  override readonly cause: Cause;
+  constructor(step: Step, cause: Cause, reason: string) {
+    super(reason);
+    this.step = step;
+    this.cause = cause;
+  }
+}
+
 const commit = z.string().regex(/^[0-9a-f]{40}$/);
 const time = z.iso.datetime();
 
