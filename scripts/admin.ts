@@ -17,6 +17,7 @@
  * a new store where the site's is expected (src/server/cliSettings.ts).
  */
 import { createInterface } from 'node:readline';
+import { Writable } from 'node:stream';
 import { AuditLog } from '../src/server/admin/auditLog.ts';
 import { askNewPassword } from '../src/server/admin/passwordPrompt.ts';
 import { LoginThrottle } from '../src/server/admin/loginThrottle.ts';
@@ -44,36 +45,21 @@ async function readLine(): Promise<string> {
   return '';
 }
 
-/** Asks for a line at the terminal without showing what is typed. */
-function askHidden(question: string): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const { stdin, stdout } = process;
-    let typed = '';
-    stdout.write(question);
-    stdin.setRawMode(true);
-    stdin.resume();
-    stdin.setEncoding('utf8');
-    const onData = (chunk: string) => {
-      for (const char of chunk) {
-        if (char === '\r' || char === '\n') {
-          stdin.setRawMode(false);
-          stdin.pause();
-          stdin.off('data', onData);
-          stdout.write('\n');
-          resolve(typed);
-          return;
-        }
-        if (char === '\u0003') {
-          stdin.setRawMode(false);
-          reject(new Error('Cancelled.'));
-          return;
-        }
-        if (char === '\u007f' || char === '\b') typed = typed.slice(0, -1);
-        else typed += char;
-      }
-    };
-    stdin.on('data', onData);
-  });
+/** Asks for a line at the terminal without showing what is typed: readline edits it, its echo goes nowhere. */
+async function askHidden(question: string): Promise<string> {
+  process.stdout.write(question);
+  const silent = new Writable({ write: (_chunk, _encoding, done) => done() });
+  const lines = createInterface({ input: process.stdin, output: silent, terminal: true });
+  try {
+    return await new Promise<string>((resolve, reject) => {
+      lines.once('line', resolve);
+      lines.once('SIGINT', () => reject(new Error('Cancelled.')));
+      lines.once('close', () => reject(new Error('Cancelled.')));
+    });
+  } finally {
+    lines.close();
+    process.stdout.write('\n');
+  }
 }
 
 async function newPassword(): Promise<string> {

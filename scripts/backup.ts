@@ -29,7 +29,7 @@ try {
   console.info(
     `Backup written to ${written}: ${events} events with ${photos} photo records, ${contactMessages} contact messages, ${manifest.files.length} files (${megabytes} MB).`,
   );
-  console.info(`Signed with the backup key ${key.from === 'BACKUP_KEY' ? 'in BACKUP_KEY' : `in ${key.from}`}.`);
+  console.info(`Signed with the backup key in ${key.from}.`);
   if (key.made) {
     console.warn(
       `Note: the backup key ${key.from} was made now. Keep a copy of it away from this machine (the office's password manager): without it, no backup can be checked on a new machine.`,

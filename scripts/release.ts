@@ -12,14 +12,13 @@
  * Prints the time of each step; exit code 1 and the reason when a check fails.
  */
 import { spawnSync, type SpawnSyncOptions } from 'node:child_process';
-import { createHash } from 'node:crypto';
 import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { create } from 'tar';
-import { digestOf } from '../src/artifact/archive.ts';
+import { digestOf } from '../src/lib/fileDigest.ts';
 import {
   artifactName,
   digestLine,
@@ -97,13 +96,12 @@ process.once('exit', () => rmSync(staging, { recursive: true, force: true }));
       rmSync(path.join(entry.parentPath, entry.name), { recursive: true, force: true });
   }
 
-  const lock = createHash('sha256').update(readFileSync(path.join(staging, 'package-lock.json')));
   const manifest: Manifest = {
     protocol: DEPLOY_PROTOCOL,
     commit,
     subject,
     builtAt: new Date().toISOString(),
-    lockHash: lock.digest('hex'),
+    lockHash: await digestOf(path.join(staging, 'package-lock.json')),
     node: process.version,
     platform: platformOf(),
     site: built.site ?? fail(`the build did not say its address (${BUILD_INFO_FILE})`),

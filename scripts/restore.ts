@@ -38,7 +38,7 @@ if (check) {
     const { manifest, accounts, keyFrom } = await drillBackup(backup, env);
     const { events, photos, contactMessages } = manifest.database;
     console.info(
-      `The backup ${path.resolve(backup)} restores whole: ${events} events with ${photos} photo records, ${contactMessages} contact messages, ${manifest.files.length} files, ${accounts.length} admin accounts; its signature holds under the backup key ${keyFrom === 'BACKUP_KEY' ? 'in BACKUP_KEY' : `in ${keyFrom}`}. DATA_DIR was not touched.`,
+      `The backup ${path.resolve(backup)} restores whole: ${events} events with ${photos} photo records, ${contactMessages} contact messages, ${manifest.files.length} files, ${accounts.length} admin accounts; its signature holds under the backup key in ${keyFrom}. DATA_DIR was not touched.`,
     );
   } catch (error) {
     console.error(`The restore drill failed: ${error instanceof BackupError ? error.message : `${messageOf(error)}.`}`);
@@ -72,10 +72,7 @@ try {
     `Restored the backup of ${manifest.createdAt} into ${dataDir}: ${events} events with ${photos} photo records, ${contactMessages} contact messages, ${manifest.files.length} files.`,
   );
   if (unsigned) console.warn(`${UNSIGNED_WARNING.replace('is restored', 'was restored')}`);
-  else
-    console.info(
-      `Its signature holds under the backup key ${key?.from === 'BACKUP_KEY' ? 'in BACKUP_KEY' : `in ${key?.from}`}.`,
-    );
+  else console.info(`Its signature holds under the backup key in ${key?.from}.`);
   if (keptAside)
     console.info(`The previous contents of DATA_DIR are kept in ${keptAside}; delete it when all is well.`);
 } catch (error) {

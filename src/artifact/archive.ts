@@ -7,12 +7,13 @@
  * renamed to `<commit>` when whole. A folder named after a commit is therefore always a whole
  * release; what an interrupted unpack left is removed before the next try.
  */
-import { createHash } from 'node:crypto';
-import { createReadStream, existsSync, mkdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
-import { pipeline } from 'node:stream/promises';
 import { extract, list, type ReadEntry } from 'tar';
+import { digestOf } from '../lib/fileDigest.ts';
+import { jsonWith } from '../lib/jsonWith.ts';
+import { StepFailure } from '../server/release/releaseStatus.ts';
 import { MANIFEST_FILE, manifestSchema, refusalOf, type Manifest, type ThisServer } from './manifest.ts';
 
 /** The most an artifact may unpack to. */
@@ -23,31 +24,13 @@ const MAX_MANIFEST_BYTES = 64 * 1024;
 /** Removes `dir`, trying again while the writes of an unpack that stopped midway end. */
 const removeWhole = (dir: string) => rm(dir, { recursive: true, force: true, maxRetries: 20, retryDelay: 50 });
 
-/** The SHA-256 of `file`, in hex. */
-export async function digestOf(file: string): Promise<string> {
-  const hash = createHash('sha256');
-  await pipeline(createReadStream(file), hash);
-  return hash.digest('hex');
-}
-
 /** An artifact that is not what a release must be (its fault, not this machine's), and the step that found it. */
-export class BadArtifact extends Error {
+export class BadArtifact extends StepFailure {
   override name = 'BadArtifact';
-  readonly step: 'verify' | 'accept' | 'unpack';
-  constructor(reason: string, step: BadArtifact['step'] = 'unpack') {
-    super(reason);
-    this.step = step;
+  constructor(reason: string, step: 'verify' | 'accept' | 'unpack' = 'unpack') {
+    super(step, 'release', reason);
   }
 }
-
-const parseManifest = (text: string): Manifest | undefined => {
-  try {
-    const parsed = manifestSchema.safeParse(JSON.parse(text));
-    return parsed.success ? parsed.data : undefined;
-  } catch {
-    return undefined;
-  }
-};
 
 /** The manifest inside the (digest-checked) artifact `file`; throws BadArtifact when it has none that fits. */
 export async function readManifest(file: string): Promise<Manifest> {
@@ -69,7 +52,7 @@ export async function readManifest(file: string): Promise<Manifest> {
     const why = error instanceof Error ? error.message : String(error);
     throw new BadArtifact(`it is not a readable archive (${why})`, 'accept');
   }
-  const manifest = text === undefined ? undefined : parseManifest(text);
+  const manifest = text === undefined ? undefined : jsonWith(manifestSchema, text);
   if (!manifest) throw new BadArtifact(`it has no ${MANIFEST_FILE} that says what it is`, 'accept');
   return manifest;
 }
@@ -98,7 +81,7 @@ export async function acceptArtifact(
 /** The manifest of the release in folder `dir`, when the folder is a whole release of that commit. */
 export function readRelease(dir: string): Manifest | undefined {
   try {
-    const manifest = parseManifest(readFileSync(path.join(dir, MANIFEST_FILE), 'utf8'));
+    const manifest = jsonWith(manifestSchema, readFileSync(path.join(dir, MANIFEST_FILE), 'utf8'));
     return manifest?.commit === path.basename(dir) ? manifest : undefined;
   } catch {
     return undefined;

@@ -8,6 +8,7 @@ import { existsSync, unlinkSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
+import { jsonWith } from '../lib/jsonWith.ts';
 
 /** Unix socket paths are limited to about 107 bytes. */
 const MAX_SOCKET_PATH = 100;
@@ -23,15 +24,6 @@ export class DeployRunningError extends Error {
 
 const socketPath = (deployDir: string) => path.join(deployDir, 'deploy.sock');
 
-/** The JSON of `text`, read with `schema`; undefined when it does not fit. */
-function parsed<T extends z.ZodType>(schema: T, text: string): z.output<T> | undefined {
-  try {
-    return schema.safeParse(JSON.parse(text)).data;
-  } catch {
-    return undefined;
-  }
-}
-
 /** Sends `request` to the deploy running on `deployDir`; undefined when none answers. */
 export function askDeploy(
   deployDir: string,
@@ -44,7 +36,7 @@ export function askDeploy(
     socket.setTimeout(timeoutMs, () => socket.destroy());
     socket.once('error', () => resolve(undefined));
     socket.on('data', (chunk) => (text += chunk.toString('utf8')));
-    socket.once('close', () => resolve(parsed(answerSchema, text)));
+    socket.once('close', () => resolve(jsonWith(answerSchema, text)));
     socket.end(`${JSON.stringify(request)}\n`);
   });
 }
@@ -76,7 +68,7 @@ export async function holdDeployDir(
       if (text.includes('\n')) return;
       text += chunk.toString('utf8');
       if (!text.includes('\n')) return;
-      const request = parsed(requestSchema, text.slice(0, text.indexOf('\n')));
+      const request = jsonWith(requestSchema, text.slice(0, text.indexOf('\n')));
       const answer = request
         ? handle(request).catch((error: unknown) => ({ ok: false, message: String(error) }))
         : Promise.resolve({ ok: false, message: 'not a request the deploy knows' });

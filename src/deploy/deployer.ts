@@ -10,22 +10,20 @@
  */
 import { existsSync, mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
-import { attemptLine, notifiedLine, notLiveNotice, visible } from '../server/release/statusWords.ts';
-import type { Step } from '../server/release/releaseStatus.ts';
+import { attemptLine, notifiedLine, notLiveNotice, short, visible } from '../server/release/statusWords.ts';
+import { StepFailure, type Step } from '../server/release/releaseStatus.ts';
 import type { FromRelease } from '../server/release/serveRelease.ts';
-import { acceptArtifact, BadArtifact, readRelease, unpack } from '../artifact/archive.ts';
+import { acceptArtifact, readRelease, unpack } from '../artifact/archive.ts';
 import { holdDeployDir, type ControlAnswer, type ControlRequest } from './control.ts';
-import { isMachineError } from './download.ts';
+import { isMachineError, NetworkError } from './download.ts';
 import { messageOf } from '../server/backup/backupError.ts';
-import { LiveRelease, StepFailure } from './liveRelease.ts';
+import { LiveRelease } from './liveRelease.ts';
 import { artifactName, platformOf, type ThisServer } from '../artifact/manifest.ts';
 import { Poll } from './poll.ts';
 import { downloadsDir, releaseDir, releasesDir, removeReleasesExcept } from './releaseFolders.ts';
-import { folderSource, githubSource, NetworkError, type Published, type ReleaseSource } from './releaseSources.ts';
+import { folderSource, githubSource, type Published, type ReleaseSource } from './releaseSources.ts';
 import { DEPLOY_ONLY, releaseEnvironment, type DeployStart } from './settings.ts';
 import { StatusFile, type AttemptEnd } from './statusFile.ts';
-
-const short = (hash: string) => hash.slice(0, 7);
 
 export interface DeployerOptions {
   settings: DeployStart;
@@ -191,13 +189,11 @@ export class Deployer {
       const failure =
         error instanceof StepFailure
           ? error
-          : error instanceof BadArtifact
-            ? new StepFailure(error.step, 'release', error.message)
-            : new StepFailure(
-                step,
-                'machine',
-                isMachineError(error) ? `this server could not write it: ${messageOf(error)}` : messageOf(error),
-              );
+          : new StepFailure(
+              step,
+              'machine',
+              isMachineError(error) ? `this server could not write it: ${messageOf(error)}` : messageOf(error),
+            );
       if (failure.cause === 'release') {
         // A damaged download is fetched again by a retry; a release that failed is not kept.
         rmSync(file, { force: true });

@@ -10,8 +10,9 @@
  */
 import cluster, { type Worker } from 'node:cluster';
 import path from 'node:path';
-import type { Cause, Release, Step } from '../server/release/releaseStatus.ts';
-import { DEPLOY_PROTOCOL, type FromRelease, type ToRelease } from '../server/release/serveRelease.ts';
+import { StepFailure, type Release, type Step } from '../server/release/releaseStatus.ts';
+import { DEPLOY_PROTOCOL, isMessage, type FromRelease, type ToRelease } from '../server/release/serveRelease.ts';
+import { short } from '../server/release/statusWords.ts';
 import { checkRelease, checkedRoutes } from './releaseChecks.ts';
 
 /** Time a release has to be ready (its store opened, its handler loaded), to go live, and to finish once drained. */
@@ -22,17 +23,6 @@ const DRAIN_TIMEOUT_MS = 45_000;
 const MAX_RESTART_DELAY_MS = 60_000;
 /** Lines of a release's error output kept, for the reason when it fails. */
 const KEPT_LINES = 40;
-
-/** A step of an attempt that failed, with whose fault it is and why. */
-export class StepFailure extends Error {
-  readonly step: Step;
-  override readonly cause: Cause;
-  constructor(step: Step, cause: Cause, reason: string) {
-    super(reason);
-    this.step = step;
-    this.cause = cause;
-  }
-}
 
 interface Running {
   release: Pick<Release, 'commit' | 'subject'>;
@@ -54,9 +44,6 @@ export interface LiveReleaseOptions {
   log: (line: string) => void;
 }
 
-const isFromRelease = (value: unknown): value is FromRelease =>
-  typeof value === 'object' && value !== null && typeof Reflect.get(value, 'type') === 'string';
-
 /** Waits for `running`'s message of `type`; a StepFailure at its exit or the time limit. */
 function awaitMessage<T extends FromRelease['type']>(running: Running, type: T, timeoutMs: number, step: Step) {
   return new Promise<Extract<FromRelease, { type: T }>>((resolve, reject) => {
@@ -69,7 +56,7 @@ function awaitMessage<T extends FromRelease['type']>(running: Running, type: T, 
       reject(new StepFailure(step, 'release', `it did not answer within ${timeoutMs / 1000} s`));
     }, timeoutMs);
     const onMessage = (message: unknown) => {
-      if (!isFromRelease(message) || message.type !== type) return;
+      if (!isMessage<FromRelease>(message) || message.type !== type) return;
       done();
       resolve(message as Extract<FromRelease, { type: T }>);
     };
@@ -151,7 +138,7 @@ export class LiveRelease {
         );
       }
       worker.on('message', (message: unknown) => {
-        if (isFromRelease(message) && message.type !== 'ready' && message.type !== 'live')
+        if (isMessage<FromRelease>(message) && message.type !== 'ready' && message.type !== 'live')
           this.#options.onMessage(message);
       });
       return { ...running, port: ready.port, routes: checkedRoutes(ready.routes) };
@@ -173,7 +160,7 @@ export class LiveRelease {
   async #stoppedByItself(running: Running, how: string): Promise<void> {
     if (this.#current !== running || this.#stopping) return;
     this.#current = undefined;
-    this.#options.log(`The live release ${running.release.commit.slice(0, 7)} stopped (${how}); starting it again.`);
+    this.#options.log(`The live release ${short(running.release.commit)} stopped (${how}); starting it again.`);
     for (let delay = 1000; !this.#stopping && !this.#current; delay = Math.min(delay * 2, MAX_RESTART_DELAY_MS)) {
       await new Promise((resolve) => setTimeout(resolve, delay));
       if (this.#stopping || this.#current) return;
@@ -184,10 +171,8 @@ export class LiveRelease {
   }
 
   /** Tells the live release `message` (the owners' mail); nothing when none is live. */
-  tell(message: ToRelease): boolean {
-    if (!this.#current?.worker.isConnected()) return false;
-    this.#current.worker.send(message);
-    return true;
+  tell(message: ToRelease): void {
+    if (this.#current?.worker.isConnected()) this.#current.worker.send(message);
   }
 
   /** The deploy is stopping: the live release finishes what it serves and stops, and is not started again. */

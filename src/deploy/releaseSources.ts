@@ -14,8 +14,6 @@ import { messageOf } from '../server/backup/backupError.ts';
 import { downloadTo, isMachineError, NetworkError } from './download.ts';
 import { artifactName, commitOfArtifact, digestName, parseDigestLine } from '../artifact/manifest.ts';
 
-export { NetworkError };
-
 export interface Published {
   commit: string;
   /** The expected SHA-256 of the artifact, from its `.sha256`. */

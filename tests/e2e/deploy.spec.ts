@@ -31,7 +31,7 @@ import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { create } from 'tar';
 import { startVisitorLoad, VISITOR_REQUESTS, type VisitorLoad } from '../../scripts/bench/visitorLoad.ts';
-import { digestOf } from '../../src/artifact/archive.ts';
+import { digestOf } from '../../src/lib/fileDigest.ts';
 import { artifactName, digestLine, digestName, type Manifest } from '../../src/artifact/manifest.ts';
 import { startSmtp } from '../unit/contact/localSmtp.ts';
 import { addUser, signIn } from './adminServer.ts';

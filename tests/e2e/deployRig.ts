@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { create, extract } from 'tar';
-import { digestOf } from '../../src/artifact/archive.ts';
+import { digestOf } from '../../src/lib/fileDigest.ts';
 import { artifactName, digestLine, digestName, MANIFEST_FILE, type Manifest } from '../../src/artifact/manifest.ts';
 import { readDeployStatus, type DeployStatus } from '../../src/server/release/releaseStatus.ts';
 import { freePort, HOST } from './ownServer.ts';

@@ -19,24 +19,20 @@ function kindOf(info: Awaited<ReturnType<typeof lstat>>): string | undefined {
 
 /** Throws BackupError naming the first entry of `folder` that is not an ordinary file or folder. */
 export async function checkBackupTree(folder: string): Promise<void> {
-  const pending = [''];
-  for (let relative = pending.pop(); relative !== undefined; relative = pending.pop()) {
-    let names: string[];
-    try {
-      names = await readdir(path.join(folder, relative));
-    } catch (error) {
-      throw new BackupError(`Cannot read the backup folder ${path.join(folder, relative)}: ${messageOf(error)}.`);
-    }
-    for (const name of names.sort()) {
-      const entry = relative ? `${relative}/${name}` : name;
-      const info = await lstat(path.join(folder, entry));
-      const kind = kindOf(info);
-      if (kind) {
-        throw new BackupError(
-          `The backup in ${folder} holds ${kind} at ${entry}; a backup never does, so nothing was restored.`,
-        );
-      }
-      if (info.isDirectory()) pending.push(entry);
+  let entries;
+  try {
+    // With file types, a recursive readdir does not follow a symbolic link to a folder (lstat below names it).
+    entries = await readdir(folder, { recursive: true, withFileTypes: true });
+  } catch (error) {
+    throw new BackupError(`Cannot read the backup folder ${folder}: ${messageOf(error)}.`);
+  }
+  const relative = entries.map((each) => path.relative(folder, path.join(each.parentPath, each.name)));
+  for (const entry of relative.map((each) => each.split(path.sep).join('/')).sort()) {
+    const kind = kindOf(await lstat(path.join(folder, entry)));
+    if (kind) {
+      throw new BackupError(
+        `The backup in ${folder} holds ${kind} at ${entry}; a backup never does, so nothing was restored.`,
+      );
     }
   }
 }

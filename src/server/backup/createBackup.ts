@@ -21,7 +21,7 @@ import { SECRET_FILE } from '../contact/formSecret.ts';
 import { BackupError } from './backupError.ts';
 import { inspectDatabase, snapshotDatabase } from './databaseSnapshot.ts';
 import { SIGNATURE_FILE, signManifest } from './backupSignature.ts';
-import { copyFile, hashFile, isInside, listFiles, writeNewFile } from './files.ts';
+import { copyFile, hashFile, isInside, listFiles, unusedPath, writeNewFile } from './files.ts';
 import { BACKUP_FORMAT, MANIFEST_FILE, type BackupManifest, type FileEntry } from './manifest.ts';
 
 export const UPLOADS_FOLDER = 'uploads';
@@ -45,17 +45,6 @@ export interface BackupResult {
 export function backupName(now: Date): string {
   const [date = '', time = ''] = now.toISOString().slice(0, 19).split('T');
   return `isa-backup-${date}T${time.replaceAll(':', '')}Z`;
-}
-
-/** Renames the finished folder to its dated name, adding "-2", "-3" ... if that name is taken. */
-async function publish(staging: string, parent: string, name: string): Promise<string> {
-  for (let attempt = 1; attempt < 100; attempt++) {
-    const target = path.join(parent, attempt === 1 ? name : `${name}-${attempt}`);
-    if (existsSync(target)) continue;
-    await rename(staging, target);
-    return target;
-  }
-  throw new BackupError(`Too many backups named ${name} in ${parent}.`);
 }
 
 async function copyUploads(dataDir: string, staging: string): Promise<FileEntry[]> {
@@ -90,7 +79,7 @@ export async function createBackup(
     const snapshotFile = path.join(staging, DATABASE_FILE);
     snapshotDatabase(databaseFile, snapshotFile);
     const contents = inspectDatabase(snapshotFile, 'The snapshot of the store');
-    const snapshot = await hashFile(snapshotFile, { sync: true });
+    const snapshot = await hashFile(snapshotFile);
 
     const files = await copyUploads(dataDir, staging);
     const key = await copyFile(dataDir, staging, SECRET_FILE);
@@ -121,7 +110,9 @@ export async function createBackup(
 
     const known = new Set([DATABASE_FILE, UPLOADS_FOLDER, SECRET_FILE, ...Object.keys(LEFT_OUT)]);
     const unknown = (await readdir(dataDir)).filter((entry) => !known.has(entry)).sort();
-    const folder = await publish(staging, parentFolder, backupName(now));
+    // Its dated name, with "-2", "-3" ... when a backup of the same second has it.
+    const folder = unusedPath(path.join(parentFolder, backupName(now)));
+    await rename(staging, folder);
     return { folder, manifest, unknown };
   } catch (error) {
     await rm(staging, { recursive: true, force: true });

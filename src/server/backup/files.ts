@@ -3,11 +3,19 @@
  * hashing exactly the bytes written, flushed to disk before it counts as copied.
  */
 import { createHash } from 'node:crypto';
-import { createReadStream } from 'node:fs';
-import { lstat, mkdir, open, readdir, readFile } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { lstat, mkdir, open, readdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
+import { digestOf } from '../../lib/fileDigest.ts';
 import { isMissingFile } from './backupError.ts';
 import type { FileEntry } from './manifest.ts';
+
+/** `base`, or the first of `base-2`, `base-3` ... that does not exist yet. */
+export function unusedPath(base: string): string {
+  let candidate = base;
+  for (let attempt = 2; existsSync(candidate); attempt++) candidate = `${base}-${attempt}`;
+  return candidate;
+}
 
 /** Whether `child` is `parent` or a path inside it. */
 export function isInside(child: string, parent: string): boolean {
@@ -19,24 +27,15 @@ export function sha256(bytes: Uint8Array): string {
   return createHash('sha256').update(bytes).digest('hex');
 }
 
-/** The size and SHA-256 of a file, read as a stream; `sync` first flushes it to disk. */
-export async function hashFile(file: string, { sync = false } = {}): Promise<{ bytes: number; sha256: string }> {
-  if (sync) {
-    const handle = await open(file, 'r+');
-    try {
-      await handle.sync();
-    } finally {
-      await handle.close();
-    }
+/** The size and SHA-256 of a file, flushed to disk first. */
+export async function hashFile(file: string): Promise<{ bytes: number; sha256: string }> {
+  const handle = await open(file, 'r+');
+  try {
+    await handle.sync();
+  } finally {
+    await handle.close();
   }
-  const hash = createHash('sha256');
-  let bytes = 0;
-  for await (const chunk of createReadStream(file)) {
-    if (!(chunk instanceof Buffer)) throw new TypeError('expected bytes');
-    hash.update(chunk);
-    bytes += chunk.byteLength;
-  }
-  return { bytes, sha256: hash.digest('hex') };
+  return { bytes: (await stat(file)).size, sha256: await digestOf(file) };
 }
 
 /**

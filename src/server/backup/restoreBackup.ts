@@ -32,7 +32,7 @@ import { adminAccountsIn, checkSchema } from './backupSchema.ts';
 import { checkSignature } from './backupSignature.ts';
 import { checkBackupTree, checkOrdinaryFile } from './backupTree.ts';
 import { inspectDatabase } from './databaseSnapshot.ts';
-import { copyFile, isInside } from './files.ts';
+import { copyFile, isInside, unusedPath } from './files.ts';
 import { readManifest, type BackupManifest, type FileEntry } from './manifest.ts';
 
 export interface RestoreOptions {
@@ -127,9 +127,7 @@ async function swapIn(staging: string, dataDir: string, existing: string[] | und
     }
     return undefined;
   }
-  const base = `${dataDir}.before-restore-${backupName(now).replace('isa-backup-', '')}`;
-  let aside = base;
-  for (let attempt = 2; existsSync(aside); attempt++) aside = `${base}-${attempt}`;
+  const aside = unusedPath(`${dataDir}.before-restore-${backupName(now).replace('isa-backup-', '')}`);
   try {
     await rename(dataDir, aside);
   } catch (error) {

@@ -9,6 +9,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { jsonWith } from '../../lib/jsonWith.ts';
 
 export const STATUS_FILE = 'status.json';
 /** The shape of status.json; a deploy writing another one is not read. */
@@ -32,6 +33,17 @@ export type Step = keyof typeof STEPS;
  */
 const CAUSES = ['release', 'machine'] as const;
 export type Cause = (typeof CAUSES)[number];
+
+/** A step of an attempt that failed, with whose fault it is and why. */
+export class StepFailure extends Error {
+  readonly step: Step;
+  override readonly cause: Cause;
+  constructor(step: Step, cause: Cause, reason: string) {
+    super(reason);
+    this.step = step;
+    this.cause = cause;
+  }
+}
 
 const commit = z.string().regex(/^[0-9a-f]{40}$/);
 const time = z.iso.datetime();
@@ -74,10 +86,9 @@ export const emptyStatus = (): DeployStatus => statusSchema.parse({ version: STA
 /** The status in `deployDir`, or undefined when there is none or it cannot be trusted. */
 export function readDeployStatus(deployDir: string): DeployStatus | undefined {
   try {
-    const parsed = statusSchema.safeParse(JSON.parse(readFileSync(path.join(deployDir, STATUS_FILE), 'utf8')));
-    return parsed.success ? parsed.data : undefined;
+    return jsonWith(statusSchema, readFileSync(path.join(deployDir, STATUS_FILE), 'utf8'));
   } catch {
-    return undefined;
+    return undefined; // No status file yet.
   }
 }
 

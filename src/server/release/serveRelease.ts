@@ -46,9 +46,9 @@ export function tellDeploy(message: FromRelease): void {
   if (process.connected) process.send?.(message);
 }
 
-function isMessage(value: unknown): value is ToRelease {
-  return typeof value === 'object' && value !== null && typeof Reflect.get(value, 'type') === 'string';
-}
+/** Whether `value` is a message of either side (an object with a `type`); each side reads only the types it knows. */
+export const isMessage = <T extends { type: string }>(value: unknown): value is T =>
+  typeof value === 'object' && value !== null && typeof Reflect.get(value, 'type') === 'string';
 
 export interface ReleaseOptions {
   host: string;
@@ -105,7 +105,7 @@ export async function serveRelease(app: ReleaseApp, options: ReleaseOptions): Pr
   };
 
   process.on('message', (message: unknown) => {
-    if (!isMessage(message)) return;
+    if (!isMessage<ToRelease>(message)) return;
     if (message.type === 'go-live') goLive();
     else if (message.type === 'drain') drain();
     else if (message.type === 'notify-owners') {

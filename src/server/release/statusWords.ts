@@ -8,7 +8,8 @@ import { formatIndiaDateTime } from '../../lib/indiaTime.ts';
 import { terminalSafe } from '../contact/exportMessages.ts';
 import { STEPS, type Attempt, type Cause, type DeployStatus } from './releaseStatus.ts';
 
-const short = (hash: string) => hash.slice(0, 7);
+/** A commit as people read it: its first seven characters. */
+export const short = (hash: string) => hash.slice(0, 7);
 
 /** Someone else's text for a terminal or a page: each line's control characters shown as codes. */
 export const visible = (text: string) => text.split('\n').map(terminalSafe).join('\n');

@@ -6,6 +6,7 @@
  */
 import type { DatabaseSync } from 'node:sqlite';
 import type { z } from 'zod';
+import { jsonWith } from '../../lib/jsonWith.ts';
 
 export class SystemState {
   readonly #db: DatabaseSync;
@@ -16,13 +17,7 @@ export class SystemState {
 
   get<T extends z.ZodType>(name: string, schema: T): z.output<T> | undefined {
     const row = this.#db.prepare('SELECT value FROM system_state WHERE name = ?').get(name);
-    if (!row || typeof row['value'] !== 'string') return undefined;
-    try {
-      const parsed = schema.safeParse(JSON.parse(row['value']));
-      return parsed.success ? parsed.data : undefined;
-    } catch {
-      return undefined;
-    }
+    return typeof row?.['value'] === 'string' ? jsonWith(schema, row['value']) : undefined;
   }
 
   set(name: string, value: unknown): void {

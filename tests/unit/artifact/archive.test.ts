@@ -4,7 +4,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { create } from 'tar';
 import { describe, expect, it } from 'vitest';
-import { BadArtifact, digestOf, readManifest, readRelease, unpack } from '../../../src/artifact/archive.ts';
+import { BadArtifact, readManifest, readRelease, unpack } from '../../../src/artifact/archive.ts';
+import { digestOf } from '../../../src/lib/fileDigest.ts';
 import type { Manifest } from '../../../src/artifact/manifest.ts';
 
 const COMMIT = 'c'.repeat(40);

@@ -10,7 +10,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { artifactName, digestLine, digestName } from '../../../src/artifact/manifest.ts';
-import { folderSource, githubSource, NetworkError } from '../../../src/deploy/releaseSources.ts';
+import { NetworkError } from '../../../src/deploy/download.ts';
+import { folderSource, githubSource } from '../../../src/deploy/releaseSources.ts';
 
 const hash = (n: number) => n.toString(16).padStart(2, '0').repeat(20);
 const DIGEST = 'e'.repeat(64);
