@@ -9,6 +9,7 @@
 import { z } from 'zod';
 import { titleNamingPlace } from '../../lib/events/eventPlaces.ts';
 import type { Arrangement } from '../../lib/events/mergeEdits.ts';
+import { jsonWith } from '../../lib/jsonWith.ts';
 import {
   byField,
   CHOOSE_A_PLACE,
@@ -53,12 +54,8 @@ function jsonField<T extends z.ZodType>(schema: T) {
     .string({ error: FORM_NOT_READ })
     .max(64_000, FORM_NOT_READ)
     .transform((text, context): z.output<T> => {
-      try {
-        const parsed = schema.safeParse(JSON.parse(text));
-        if (parsed.success) return parsed.data;
-      } catch {
-        // Not JSON: refused below.
-      }
+      const value = jsonWith(schema, text);
+      if (value !== undefined) return value;
       context.addIssue({ code: 'custom', message: FORM_NOT_READ });
       return z.NEVER;
     })
