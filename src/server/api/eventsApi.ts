@@ -34,7 +34,7 @@ export interface ApiCall {
 export interface ApiAnswer {
   readonly status: number;
   readonly headers: Readonly<Record<string, string>>;
-  readonly body: string | Uint8Array;
+  readonly body: string;
 }
 
 function json(status: number, body: unknown, headers: Record<string, string> = {}): ApiAnswer {
@@ -141,7 +141,7 @@ export async function respondTo(
   publicOrigin: string,
 ): Promise<Response> {
   const { status, headers, body } = await answer(callOf(request, publicOrigin), source);
-  return new Response(typeof body === 'string' ? body : new Uint8Array(body), { status, headers });
+  return new Response(body, { status, headers });
 }
 
 export const handleEventsList = (request: Request, source: EventsSource, publicOrigin: string) =>
