@@ -6,13 +6,14 @@ import { handleEventDetails, handleEventsList, MAX_BODY_BYTES } from '../../../s
 import { openDatabase } from '../../../src/server/database.ts';
 import type { EventsSource } from '../../../src/server/events/EventsSource.ts';
 import { openEventsSource } from '../../../src/server/events/index.ts';
-import { readEventsSettings } from '../../../src/server/events/settings.ts';
-import { readStoreSettings } from '../../../src/server/settings.ts';
+import { readServerSettings } from '../../../src/server/settings.ts';
 import { SqliteEventsSource } from '../../../src/server/events/SqliteEventsSource.ts';
 
 /** The events source the settings in `env` choose, as `npm start` opens it. */
-const eventsSourceOf = (env: NodeJS.ProcessEnv) =>
-  openEventsSource(readEventsSettings(env), readStoreSettings(env).dataDir);
+const eventsSourceOf = (env: NodeJS.ProcessEnv) => {
+  const settings = readServerSettings(env);
+  return openEventsSource(settings.events, settings.store.dataDir);
+};
 
 let dataDir: string;
 let source: EventsSource;
