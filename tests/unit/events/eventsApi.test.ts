@@ -2,12 +2,17 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { handleEventDetails, handleEventsList, MAX_BODY_BYTES } from '../../../src/server/api/eventsApi.ts';
+import { EVENTS_API, MAX_BODY_BYTES, respondTo } from '../../../src/server/api/eventsApi.ts';
 import { openDatabase } from '../../../src/server/database.ts';
 import type { EventsSource } from '../../../src/server/events/EventsSource.ts';
 import { openEventsSource } from '../../../src/server/events/index.ts';
 import { readServerSettings } from '../../../src/server/settings.ts';
 import { SqliteEventsSource } from '../../../src/server/events/SqliteEventsSource.ts';
+
+const handleEventsList = (request: Request, source: EventsSource, origin: string) =>
+  respondTo(request, EVENTS_API['/Admin/api/events_list'], source, origin);
+const handleEventDetails = (request: Request, source: EventsSource, origin: string) =>
+  respondTo(request, EVENTS_API['/Admin/api/event_details_list'], source, origin);
 
 /** The events source the settings in `env` choose, as `npm start` opens it. */
 const eventsSourceOf = (env: NodeJS.ProcessEnv) => {
