@@ -177,7 +177,6 @@ const serverSettings = z.object({
 export type HttpSettings = z.output<typeof httpSettings>;
 export type ServerSettings = z.output<typeof serverSettings>;
 export type ReleaseSettings = z.output<typeof releaseSettings>;
-export type StoreSettings = z.output<typeof storeSettings>;
 
 /**
  * Every setting of `env`, checked; throws a SettingsError naming every bad one (an
