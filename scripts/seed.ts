@@ -5,9 +5,9 @@
  * restart it afterwards.
  */
 import { countStoredEvents, reseedDataDir } from '../src/server/events/index.ts';
-import { readStoreSettings } from '../src/server/settings.ts';
+import { startCommand } from '../src/server/cliSettings.ts';
 
-const { dataDir } = readStoreSettings(process.env);
+const { dataDir } = startCommand((line) => console.info(line), { needsStore: false });
 const force = process.argv.slice(2).includes('--force');
 const existing = countStoredEvents(dataDir);
 if (existing > 0 && !force) {

@@ -1,7 +1,7 @@
 /**
- * The office's commands (`npm run admin`, `messages`, `backup`, `restore`) act on the running site's
- * store: they read the same settings as the server, say which DATA_DIR they act on, and never make a
- * new, empty store where the site's is expected.
+ * The office's commands (`npm run admin`, `messages`, `backup`, `restore`, `events:import`, `seed`) act on
+ * the running site's store: they read the same settings as the server, say which DATA_DIR they act on, and
+ * those that need a store (`needsStore`) never make a new, empty one where the site's is expected.
  *
  * The settings: the process's environment (with Docker Compose, `docker compose exec site npm run …`
  * runs inside the container, with the site's own environment), completed from an environment file

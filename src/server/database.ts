@@ -12,7 +12,6 @@
  * every write here deserves it (messages, their delivery state, the events the office edits)
  * and there are few of them: reads, nearly all the work, sync nothing.
  */
-import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { makePrivateFile, makePrivateFolder, narrowToOwner } from './privateFiles.ts';
@@ -219,8 +218,6 @@ export const SCHEMA_VERSION = MIGRATIONS.length;
 
 export interface OpenedDatabase {
   db: DatabaseSync;
-  /** True when this call created the database file (a first start with an empty DATA_DIR). */
-  created: boolean;
 }
 
 /** DATA_DIR's folder: `./data` when unset or blank; a relative one is `base`'s (the project folder). */
@@ -232,7 +229,6 @@ export function resolveDataDir(dataDir: string | undefined, base = process.cwd()
 export function openDatabase(dataDir: string): OpenedDatabase {
   makePrivateFolder(dataDir);
   const file = path.join(dataDir, DATABASE_FILE);
-  const created = !existsSync(file);
   makePrivateFile(file);
   // SQLite's write-ahead log and its shared-memory index, beside the store.
   for (const walFile of [`${file}-wal`, `${file}-shm`]) narrowToOwner(walFile);
@@ -241,7 +237,7 @@ export function openDatabase(dataDir: string): OpenedDatabase {
     'PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL; PRAGMA foreign_keys = ON; PRAGMA busy_timeout = 5000;',
   );
   migrate(db);
-  return { db, created };
+  return { db };
 }
 
 /** Applies the first `version` migrations to an empty database (a restore compares a backup's schema with it). */

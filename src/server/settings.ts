@@ -9,7 +9,7 @@
  * `release` (what `npm run deploy` tells a release), `events` (where events come from:
  * events/settings.ts), `contact` (the contact form: contact/settings.ts), `http` (the server
  * itself) and `editor` (the content editor: src/lib/keystatic/settings.ts). A section can be read
- * alone (readEventsSettings, readContactSettings, readStoreSettings), with an error class of its
+ * alone (readEventsSettings, readContactSettings), with an error class of its
  * own. How one variable is read (blank is unset, whole numbers, addresses): settingFields.ts.
  */
 import path from 'node:path';
@@ -177,7 +177,6 @@ const serverSettings = z.object({
 export type HttpSettings = z.output<typeof httpSettings>;
 export type ServerSettings = z.output<typeof serverSettings>;
 export type ReleaseSettings = z.output<typeof releaseSettings>;
-export type StoreSettings = z.output<typeof storeSettings>;
 
 /**
  * Every setting of `env`, checked; throws a SettingsError naming every bad one (an
@@ -190,11 +189,6 @@ export function readServerSettings(env: NodeJS.ProcessEnv = process.env): Server
     SettingsError,
     { events: EventsSettingsError, contact: ContactSettingsError },
   );
-}
-
-/** The store's folder of `env` alone, for a command that needs nothing else (`npm run seed`, the importer). */
-export function readStoreSettings(env: NodeJS.ProcessEnv = process.env): StoreSettings {
-  return parse(storeSettings, env);
 }
 
 /**

@@ -286,7 +286,7 @@ test.describe('Monthly Activities with JavaScript', () => {
     await expect(page).toHaveURL(/\/Events\/\d+$/);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('EVENTS');
     await expect(page.getByRole('main').getByRole('heading', { level: 2 })).toHaveText(
-      'Airway workshop at Salem, March 2025',
+      'Airway Workshop, Salem, March 2025',
     );
     const breadcrumb = page.getByRole('navigation', { name: 'Breadcrumb' });
     await expect(breadcrumb.locator('li')).toHaveText(['Home', 'Monthly Activities', 'Salem']);

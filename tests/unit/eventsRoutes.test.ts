@@ -11,16 +11,17 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eventsApiRoutes } from '../../src/server/api/eventsRoutes.ts';
 import type { EventsSource } from '../../src/server/events/EventsSource.ts';
 import { openEventsSource } from '../../src/server/events/index.ts';
-import { readEventsSettings } from '../../src/server/events/settings.ts';
 import { NON_PAGE_POLICY } from '../../src/server/securityHeaders.ts';
 import { listeningSiteServer } from './listeningSiteServer.ts';
 import { SECURITY_HEADERS } from '../../src/server/securityHeaders.ts';
-import { parseProxyTrust, readStoreSettings } from '../../src/server/settings.ts';
+import { parseProxyTrust, readServerSettings } from '../../src/server/settings.ts';
 import { send } from '../e2e/rawHttp.ts';
 
 /** The events source the settings in `env` choose, as `npm start` opens it. */
-const eventsSourceOf = (env: NodeJS.ProcessEnv) =>
-  openEventsSource(readEventsSettings(env), readStoreSettings(env).dataDir);
+const eventsSourceOf = (env: NodeJS.ProcessEnv) => {
+  const settings = readServerSettings(env);
+  return openEventsSource(settings.events, settings.store.dataDir);
+};
 
 const LIST = '/Admin/api/events_list';
 const DETAILS = '/Admin/api/event_details_list';

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { ContactSettingsError } from '../../src/server/contact/settings.ts';
 import { EventsSettingsError } from '../../src/server/events/settings.ts';
 import { SettingsError } from '../../src/server/settingFields.ts';
-import { readServerSettings, readStoreSettings, startupWarnings } from '../../src/server/settings.ts';
+import { readServerSettings, startupWarnings } from '../../src/server/settings.ts';
 
 const http = (env: NodeJS.ProcessEnv) => readServerSettings(env).http;
 
@@ -143,7 +143,6 @@ describe('DATA_DIR', () => {
   ])('%j is the store in %s, read in one place (the store section; the events keep no copy)', (env, dataDir) => {
     const settings = readServerSettings(env);
     expect(settings.store.dataDir).toBe(dataDir);
-    expect(readStoreSettings(env).dataDir).toBe(dataDir);
     expect(settings.events).toEqual({ kind: 'embedded', sampleData: true });
   });
 });

@@ -7,6 +7,7 @@
  * routes and pages pass the data in.
  */
 import { webinarIsoDate } from '../contentDates.ts';
+import { isoDateOf } from '../events/indianDate.ts';
 
 export interface Happening {
   /** Stable across requests and builds: a calendar keeps one entry per UID. */
@@ -122,16 +123,12 @@ export function webinarHappening(webinar: WebinarFields, now: Date): Happening |
   return happening;
 }
 
-/** yyyy-mm-dd of an event's date as the store may hold it: "2025-03-14" or "14-03-2025" / "14.03.2025". */
+/**
+ * yyyy-mm-dd of an event's date as the store may hold it: "2025-03-14" or "14-03-2025" / "14.03.2025"
+ * (isoDateOf's rule), or an ISO date with a time after it ("2021-06-19 10:00:00").
+ */
 export function eventDay(date: string): string | undefined {
-  const text = date.trim();
-  const iso = /^(\d{4})-(\d{2})-(\d{2})/.exec(text);
-  const dmy = /^(\d{1,2})[-./](\d{1,2})[-./](\d{4})$/.exec(text);
-  const [year, month, day] = iso ? [iso[1], iso[2], iso[3]] : dmy ? [dmy[3], dmy[2], dmy[1]] : [];
-  if (!year || !month || !day) return undefined;
-  const candidate = `${year}-${month.padStart(2, '0')}-${day.padStart(2, '0')}`;
-  const parsed = new Date(`${candidate}T00:00:00Z`);
-  return !Number.isNaN(parsed.getTime()) && parsed.toISOString().startsWith(candidate) ? candidate : undefined;
+  return isoDateOf(/^\d{4}-\d{2}-\d{2}/.exec(date.trim())?.[0] ?? date);
 }
 
 /** The fields of an event record this module reads. */

@@ -30,10 +30,3 @@ export function warningParts(missing: readonly UndescribedPhoto[]): WarningPart[
   parts.push({ text: missing.length === 1 ? ' has no description.' : ' have no description.' });
   return parts;
 }
-
-/** The note as plain text (for tests and logs). */
-export function warningText(missing: readonly UndescribedPhoto[]): string {
-  return warningParts(missing)
-    .map((part) => ('text' in part ? part.text : String(part.link.place)))
-    .join('');
-}

@@ -7,7 +7,7 @@
  *
  * One implementation, handed each call by whichever server runs: the Fastify routes of `npm start`
  * (eventsRoutes.ts says why) and, under `astro dev`, an Astro route injected for development only (src/integrations/devEventsApi.ts), through
- * `handleEventsList` and `handleEventDetails` below, which take and give the Fetch API's objects.
+ * `respondTo` below, which takes and gives the Fetch API's objects.
  */
 import { parseId } from '../../lib/parseId.ts';
 import type { EventsSource } from '../events/EventsSource.ts';
@@ -34,7 +34,7 @@ export interface ApiCall {
 export interface ApiAnswer {
   readonly status: number;
   readonly headers: Readonly<Record<string, string>>;
-  readonly body: string | Uint8Array;
+  readonly body: string;
 }
 
 function json(status: number, body: unknown, headers: Record<string, string> = {}): ApiAnswer {
@@ -141,11 +141,5 @@ export async function respondTo(
   publicOrigin: string,
 ): Promise<Response> {
   const { status, headers, body } = await answer(callOf(request, publicOrigin), source);
-  return new Response(typeof body === 'string' ? body : new Uint8Array(body), { status, headers });
+  return new Response(body, { status, headers });
 }
-
-export const handleEventsList = (request: Request, source: EventsSource, publicOrigin: string) =>
-  respondTo(request, answerEventsList, source, publicOrigin);
-
-export const handleEventDetails = (request: Request, source: EventsSource, publicOrigin: string) =>
-  respondTo(request, answerEventDetails, source, publicOrigin);

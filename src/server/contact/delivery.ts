@@ -24,15 +24,12 @@ export interface MailTransport {
 
 export function createSmtpTransport(smtpUrl: string): MailTransport {
   // Short timeouts: a mail server that hangs is treated as down, and the message waits its turn.
-  const transport = nodemailer.createTransport({
+  return nodemailer.createTransport({
     url: smtpUrl,
     connectionTimeout: 15_000,
     greetingTimeout: 15_000,
     socketTimeout: 30_000,
   });
-  return {
-    sendMail: (mail) => transport.sendMail(mail),
-  };
 }
 
 const MINUTE = 60_000;

@@ -13,6 +13,7 @@
  */
 import { createHash } from 'node:crypto';
 import pLimit, { type LimitFunction } from 'p-limit';
+import { z } from 'zod';
 import { UPLOADS_PATH } from '../../lib/events/fixImagePath.ts';
 import { isRasterPhoto } from '../../lib/imageTypes.ts';
 import type { DiskCache } from '../diskCache.ts';
@@ -61,22 +62,28 @@ function encodeCachedPhoto({ photo, fetchedAt }: CachedPhoto): Uint8Array {
   return Buffer.concat([length, header, photo.bytes]);
 }
 
+/** What a cached photo's file says of it, before its bytes. */
+const cachedHeaderSchema = z.object({
+  contentType: z.string().refine(isRasterPhoto),
+  version: z.string(),
+  lastModified: z.string().optional(),
+  fetchedAt: z.number(),
+});
+
 function decodeCachedPhoto(file: Uint8Array<ArrayBuffer>): CachedPhoto | undefined {
   try {
     const length = Buffer.from(file.buffer, file.byteOffset, 4).readUInt32BE(0);
-    const header: unknown = JSON.parse(Buffer.from(file.buffer, file.byteOffset + 4, length).toString('utf8'));
-    const get = (key: string): unknown => (typeof header === 'object' && header ? Reflect.get(header, key) : undefined);
-    const [contentType, version, lastModified, fetchedAt] = ['contentType', 'version', 'lastModified', 'fetchedAt'].map(
-      get,
+    const header = cachedHeaderSchema.safeParse(
+      JSON.parse(Buffer.from(file.buffer, file.byteOffset + 4, length).toString('utf8')),
     );
-    if (typeof contentType !== 'string' || !isRasterPhoto(contentType)) return undefined;
-    if (typeof version !== 'string' || typeof fetchedAt !== 'number') return undefined;
+    if (!header.success) return undefined;
+    const { contentType, version, lastModified, fetchedAt } = header.data;
     return {
       photo: {
         bytes: file.subarray(4 + length),
         contentType,
         version,
-        ...(typeof lastModified === 'string' ? { lastModified: new Date(lastModified) } : {}),
+        ...(lastModified === undefined ? {} : { lastModified: new Date(lastModified) }),
       },
       fetchedAt,
     };

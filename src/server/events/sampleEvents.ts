@@ -9,171 +9,26 @@ import sharp from 'sharp';
 import { escapeXml } from '../../lib/escapeXml.ts';
 import type { NewEvent } from './SqliteEventsSource.ts';
 
-interface SampleEvent {
-  title: string;
-  subtitle: string;
-  date: string;
-  /** What the photos show, one per photo; the first is the event page heading. */
-  photos: string[];
-}
+/** Title, subtitle, date and how many photos. */
+type SampleEvent = readonly [title: string, subtitle: string, date: string, photos: number];
 
 const SAMPLE_EVENTS: readonly SampleEvent[] = [
-  {
-    title: 'Tamil Nadu - State Quiz for Postgraduates',
-    subtitle: 'The annual anaesthesia quiz, finals in Trichy',
-    date: '2025-08-23',
-    photos: [
-      'State quiz finals for postgraduates, August 2025',
-      'The quiz master opens round one',
-      'Finalists at the buzzer',
-      'Winners with their certificates',
-    ],
-  },
-  {
-    title: 'Tamil Nadu - World Anaesthesia Day 2025',
-    subtitle: 'Public awareness events in every branch',
-    date: '2025-10-16',
-    photos: [
-      'World Anaesthesia Day across Tamil Nadu, October 2025',
-      'A walk for safe anaesthesia',
-      'Talk for school students',
-      'Members with the awareness banner',
-      'Cake for the 179th anniversary of ether',
-    ],
-  },
-  {
-    title: 'Salem - Airway Workshop',
-    subtitle: 'Hands-on difficult airway skills on manikins',
-    date: '2025-03-14',
-    photos: [
-      'Airway workshop at Salem, March 2025',
-      'Video laryngoscopy station',
-      'Front-of-neck access drill',
-      'Faculty and delegates',
-    ],
-  },
-  {
-    title: 'Salem - Regional Anaesthesia CME',
-    subtitle: 'Ultrasound-guided blocks of the lower limb',
-    date: '2024-07-12',
-    photos: ['Regional anaesthesia CME at Salem, July 2024', 'Scanning the femoral nerve', 'Needle guidance practice'],
-  },
-  {
-    title: 'Salem - Branch Annual Meeting',
-    subtitle: 'Reports, elections and a guest lecture',
-    date: '2022-12-03',
-    photos: ['Salem branch annual meeting, December 2022', 'The guest lecture', 'New office bearers'],
-  },
-  {
-    title: 'Madurai - Obstetric Anaesthesia CME',
-    subtitle: 'Safe anaesthesia for mother and baby',
-    date: '2025-05-09',
-    photos: [
-      'Obstetric anaesthesia CME at Madurai, May 2025',
-      'Panel on post-partum haemorrhage',
-      'Simulation of a category one caesarean',
-      'Question time',
-      'Organising team',
-    ],
-  },
-  {
-    title: 'Madurai - Simulation Day',
-    subtitle: 'Crisis resource management in the operating theatre',
-    date: '2023-09-15',
-    photos: [
-      'Simulation day at Madurai, September 2023',
-      'Debriefing after a scenario',
-      'Team at the simulator',
-      'Faculty briefing',
-    ],
-  },
-  {
-    title: 'Madurai - Pain Management Update',
-    subtitle: 'Acute pain services on the ward',
-    date: '2021-11-20',
-    photos: ['Pain management update at Madurai, November 2021', 'Lecture on multimodal analgesia', 'Delegates'],
-  },
-  {
-    title: 'Coimbatore - Critical Care Symposium',
-    subtitle: 'Ventilation and sepsis in the ICU',
-    date: '2025-01-25',
-    photos: [
-      'Critical care symposium at Coimbatore, January 2025',
-      'Keynote on ventilation',
-      'Workshop on bedside ultrasound',
-      'Panel discussion',
-      'Poster session',
-      'Closing session',
-    ],
-  },
-  {
-    title: 'Coimbatore - Paediatric Anaesthesia Workshop',
-    subtitle: 'Small patients, safe hands',
-    date: '2024-02-17',
-    photos: [
-      'Paediatric anaesthesia workshop at Coimbatore, February 2024',
-      'Paediatric airway station',
-      'Intravenous access in infants',
-      'Group photo',
-    ],
-  },
-  {
-    title: 'Coimbatore - Sports Meet',
-    subtitle: 'A day of cricket, badminton and relay races',
-    date: '2022-02-26',
-    photos: ['Sports meet at Coimbatore, February 2022', 'Relay race start', 'Badminton doubles', 'Prize giving'],
-  },
-  {
-    title: 'Chennai - Cardiac Anaesthesia Update',
-    subtitle: 'The cardiac patient for non-cardiac surgery',
-    date: '2025-06-21',
-    photos: [
-      'Cardiac anaesthesia update at Chennai, June 2025',
-      'Echo for the anaesthesiologist',
-      'Case discussions',
-      'Faculty',
-    ],
-  },
-  {
-    title: 'Chennai - Exam Cases Revision Course',
-    subtitle: 'Long and short cases for the final examination',
-    date: '2024-11-09',
-    photos: [
-      'Exam cases revision course at Chennai, November 2024',
-      'Mock viva',
-      'Long case presentation',
-      'Feedback session',
-      'Course faculty',
-      'Candidates',
-    ],
-  },
-  {
-    title: 'Chennai - Covid-19 Airway Webinar Day',
-    subtitle: 'Lessons from the pandemic',
-    date: '2021-06-19',
-    photos: ['Covid-19 airway day at Chennai, June 2021', 'Personal protective equipment drill', 'Online panel'],
-  },
-  {
-    title: 'Tamil Nadu - Annual State Conference 2023',
-    subtitle: 'Three days of science and fellowship',
-    date: '2023-08-11',
-    photos: [
-      'Annual state conference of Tamil Nadu, August 2023',
-      'Inauguration',
-      'Plenary lecture',
-      'Trade exhibition',
-      'Award ceremony',
-      'Cultural evening',
-      'Conference team',
-      'Delegates',
-    ],
-  },
-  {
-    title: 'Tamil Nadu - Rural Postgraduate CME',
-    subtitle: 'A CME for postgraduates of district colleges',
-    date: '2021-09-04',
-    photos: ['Rural postgraduate CME of Tamil Nadu, September 2021', 'Lecture hall', 'Skills station'],
-  },
+  ['Tamil Nadu - State Quiz for Postgraduates', 'The annual anaesthesia quiz, finals in Trichy', '2025-08-23', 4],
+  ['Tamil Nadu - World Anaesthesia Day 2025', 'Public awareness events in every branch', '2025-10-16', 5],
+  ['Salem - Airway Workshop', 'Hands-on difficult airway skills on manikins', '2025-03-14', 4],
+  ['Salem - Regional Anaesthesia CME', 'Ultrasound-guided blocks of the lower limb', '2024-07-12', 3],
+  ['Salem - Branch Annual Meeting', 'Reports, elections and a guest lecture', '2022-12-03', 3],
+  ['Madurai - Obstetric Anaesthesia CME', 'Safe anaesthesia for mother and baby', '2025-05-09', 5],
+  ['Madurai - Simulation Day', 'Crisis resource management in the operating theatre', '2023-09-15', 4],
+  ['Madurai - Pain Management Update', 'Acute pain services on the ward', '2021-11-20', 3],
+  ['Coimbatore - Critical Care Symposium', 'Ventilation and sepsis in the ICU', '2025-01-25', 6],
+  ['Coimbatore - Paediatric Anaesthesia Workshop', 'Small patients, safe hands', '2024-02-17', 4],
+  ['Coimbatore - Sports Meet', 'A day of cricket, badminton and relay races', '2022-02-26', 4],
+  ['Chennai - Cardiac Anaesthesia Update', 'The cardiac patient for non-cardiac surgery', '2025-06-21', 4],
+  ['Chennai - Exam Cases Revision Course', 'Long and short cases for the final examination', '2024-11-09', 6],
+  ['Chennai - Covid-19 Airway Webinar Day', 'Lessons from the pandemic', '2021-06-19', 3],
+  ['Tamil Nadu - Annual State Conference 2023', 'Three days of science and fellowship', '2023-08-11', 8],
+  ['Tamil Nadu - Rural Postgraduate CME', 'A CME for postgraduates of district colleges', '2021-09-04', 3],
 ];
 
 const COLOURS = [
@@ -195,19 +50,27 @@ function photoSvg(title: string, caption: string, index: number, total: number, 
 </svg>`;
 }
 
+/** What photo `index` of a sample event shows: the first, the event page heading, says what and when. */
+function photoDescription(name: string, place: string, date: string, index: number, total: number): string {
+  if (index > 0) return `${name}, photo ${index + 1} of ${total}`;
+  const month = new Date(date).toLocaleString('en-GB', { month: 'long', year: 'numeric', timeZone: 'UTC' });
+  return `${name}, ${place}, ${month}`;
+}
+
 /** Draws the sample photos into DATA_DIR/uploads/events/ and returns the events that name them. */
 export async function createSampleEvents(dataDir: string): Promise<NewEvent[]> {
   const folder = path.join(dataDir, 'uploads', 'events');
   rmSync(folder, { recursive: true, force: true });
   const events: NewEvent[] = [];
-  for (const [eventIndex, sample] of SAMPLE_EVENTS.entries()) {
+  for (const [eventIndex, [title, subtitle, date, photos]] of SAMPLE_EVENTS.entries()) {
     const eventId = eventIndex + 1;
     mkdirSync(path.join(folder, String(eventId)), { recursive: true });
-    const [place = sample.title, name = ''] = sample.title.split(' - ');
+    const [place = title, name = ''] = title.split(' - ');
     const images = await Promise.all(
-      sample.photos.map(async (description, photoIndex) => {
+      Array.from({ length: photos }, async (_, photoIndex) => {
+        const description = photoDescription(name, place, date, photoIndex, photos);
         const file = `${photoIndex + 1}.jpg`;
-        await sharp(Buffer.from(photoSvg(name || place, description, photoIndex, sample.photos.length, eventIndex)))
+        await sharp(Buffer.from(photoSvg(name || place, description, photoIndex, photos, eventIndex)))
           .jpeg({ quality: 70 })
           .toFile(path.join(folder, String(eventId), file));
         return { event_image: `/Admin/uploads/events/${eventId}/${file}`, img_description: description };
@@ -215,10 +78,10 @@ export async function createSampleEvents(dataDir: string): Promise<NewEvent[]> {
     );
     events.push({
       events_id: eventId,
-      events_title: sample.title,
-      events_sub_title: sample.subtitle,
+      events_title: title,
+      events_sub_title: subtitle,
       events_image: images[0]?.event_image ?? '',
-      events_date: sample.date,
+      events_date: date,
       images,
     });
   }

@@ -26,19 +26,17 @@ import pLimit from 'p-limit';
 import type { EventImageRecord, EventRecord } from '../../lib/events/eventRecords.ts';
 import { UPLOADS_PATH } from '../../lib/events/fixImagePath.ts';
 import { AuditLog } from '../admin/auditLog.ts';
-import type { EventsSource } from '../events/EventsSource.ts';
 import type { AdminEvent, ImportedEvent } from '../events/eventFields.ts';
-import { checkEvents, checkImages, type SkippedRecord } from '../events/backendRecords.ts';
+import type { SkippedRecord } from '../events/backendRecords.ts';
 import { EventWriter, MadeHereError } from '../events/eventWriter.ts';
+import type { RemoteEventsSource } from '../events/RemoteEventsSource.ts';
 import { importPhoto, PhotoImportError, uploadPathOf, withExtensionOf } from './importPhoto.ts';
 
 /** Photos fetched from the backend at once (processing itself is limited by photoIntake.ts). */
 const DOWNLOADS_AT_ONCE = 4;
 
-export type ImportSource = Pick<EventsSource, 'listEvents' | 'eventDetails' | 'openPhoto'> & {
-  /** Records the source left out for breaking the admin's rules (RemoteEventsSource). */
-  takeSkipped?: () => SkippedRecord[];
-};
+/** The backend, whose records keep the admin's rules: those that do not it leaves out, and `takeSkipped` names. */
+export type ImportSource = Pick<RemoteEventsSource, 'listEvents' | 'eventDetails' | 'openPhoto' | 'takeSkipped'>;
 
 interface ImportFailure {
   eventId: number;
@@ -150,13 +148,12 @@ export async function importEvents(source: ImportSource, options: ImportOptions)
       report.failures.push({ eventId, title: title ?? record.title, what: what(record), reason });
     }
   };
-  const listed = checkEvents(await source.listEvents());
-  const skippedEvents = [...(source.takeSkipped?.() ?? []), ...listed.skipped];
+  const events = await source.listEvents();
+  const skippedEvents = source.takeSkipped();
   report.neverShown = skippedEvents.filter((record) => record.neverShown);
   const broken = skippedEvents.filter((record) => !record.neverShown);
   skip(broken, () => 'its record (skipped)');
   report.events.failed += broken.length;
-  const events = listed.events;
 
   for (const event of events) {
     const fail = (what: string, error: unknown) =>
@@ -177,13 +174,8 @@ export async function importEvents(source: ImportSource, options: ImportOptions)
 
     let images: EventImageRecord[];
     try {
-      const checked = checkImages(event.events_id, await source.eventDetails(event.events_id));
-      skip(
-        [...(source.takeSkipped?.() ?? []), ...checked.skipped],
-        (record) => `${record.title} (skipped)`,
-        event.events_title,
-      );
-      images = checked.images;
+      images = await source.eventDetails(event.events_id);
+      skip(source.takeSkipped(), (record) => `${record.title} (skipped)`, event.events_title);
     } catch (error) {
       fail('its photo list', error);
       failed();

@@ -3,7 +3,7 @@
  * a few fetches run together, and fetched photos are cached in the bounded photo cache (a fake
  * backend counts the fetches).
  */
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -98,6 +98,24 @@ describe('backend photos', () => {
     expect(fetchCount()).toBe(1);
     expect(cached?.contentType).toBe('image/jpeg');
     expect(Buffer.from(cached?.bytes ?? []).equals(photo)).toBe(true);
+  });
+
+  it('fetches again over a cached file it cannot trust: a broken header, or a type that is not a photo', async () => {
+    await remote(new DiskCache({ dir: cacheDir() })).openPhoto('events/4/1.jpg');
+    const [file] = readdirSync(cacheDir());
+    const damage = (header: string) => {
+      const bytes = Buffer.from(header);
+      const length = Buffer.alloc(4);
+      length.writeUInt32BE(bytes.byteLength);
+      writeFileSync(path.join(cacheDir(), file ?? ''), Buffer.concat([length, bytes, photo]));
+    };
+    damage(JSON.stringify({ contentType: 'text/html', version: 'v', fetchedAt: Date.now() }));
+    const fetched = await remote(new DiskCache({ dir: cacheDir() })).openPhoto('events/4/1.jpg');
+    expect(fetchCount()).toBe(2);
+    expect(fetched?.contentType).toBe('image/jpeg');
+    damage('not JSON');
+    await remote(new DiskCache({ dir: cacheDir() })).openPhoto('events/4/1.jpg');
+    expect(fetchCount()).toBe(3);
   });
 
   it('asks again after an hour, and serves the cached photo with a warning if the backend fails', async () => {

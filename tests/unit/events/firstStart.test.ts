@@ -5,12 +5,13 @@ import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { describe, expect, it } from 'vitest';
 import { openEventsSource } from '../../../src/server/events/index.ts';
-import { readEventsSettings } from '../../../src/server/events/settings.ts';
-import { readStoreSettings } from '../../../src/server/settings.ts';
+import { readServerSettings } from '../../../src/server/settings.ts';
 
 /** The events source the settings in `env` choose, as `npm start` opens it. */
-const eventsSourceOf = (env: NodeJS.ProcessEnv) =>
-  openEventsSource(readEventsSettings(env), readStoreSettings(env).dataDir);
+const eventsSourceOf = (env: NodeJS.ProcessEnv) => {
+  const settings = readServerSettings(env);
+  return openEventsSource(settings.events, settings.store.dataDir);
+};
 
 const addUser = (dataDir: string) =>
   spawnSync(process.execPath, ['scripts/admin.ts', 'add-user', 'asha'], {

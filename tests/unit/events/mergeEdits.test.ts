@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { clashInWords, mergeArrangement, mergeFields, mergeValue } from '../../../src/lib/events/mergeEdits.ts';
 import { takeAnswer, type EditorPhoto } from '../../../src/islands/admin/photoAnswers.ts';
-import { undescribedPhotos, warningText } from '../../../src/lib/events/descriptionWarning.ts';
+import { undescribedPhotos, warningParts, type UndescribedPhoto } from '../../../src/lib/events/descriptionWarning.ts';
+
+/** The note as plain text: each link as its photo's number. */
+const warningText = (missing: readonly UndescribedPhoto[]) =>
+  warningParts(missing)
+    .map((part) => ('text' in part ? part.text : String(part.link.place)))
+    .join('');
 
 const photos = (...list: [number, string][]) => list.map(([id, description]) => ({ id, description }));
 
