@@ -7,24 +7,22 @@
 import { formatIndiaDateTime } from '../../lib/indiaTime.ts';
 import { parseId } from '../../lib/parseId.ts';
 import type { StoredMessage } from '../contact/messageStore.ts';
-import { refuseOtherMethods } from '../pageMethods.ts';
 import { signedIn, type AdminLocals } from './adminGuard.ts';
 
 type SignedInLocals = Extract<AdminLocals, { mode: 'signed-in' }>;
 
 type MessageDone = 'handled' | 'not-handled' | 'released';
 
-/** The signed-in admin and the message the address names, or 404 / 405. */
+/** The signed-in admin and the message the address names, or 404 (the admin guard answered any other method). */
 export function adminMessagePage(
   locals: App.Locals,
-  request: Request,
   messageId: string | undefined,
 ): Response | (SignedInLocals & { message: StoredMessage }) {
   const admin = signedIn(locals);
   const id = parseId(messageId);
   const message = id === undefined ? undefined : admin.services.messages.get(id);
   if (!message) return new Response(null, { status: 404 });
-  return refuseOtherMethods(request) ?? { ...admin, message };
+  return { ...admin, message };
 }
 
 /**

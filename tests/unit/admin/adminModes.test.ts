@@ -141,6 +141,7 @@ describe.each([
   it.each([
     ['/Admin/staff', 'page', 'PUT'],
     ['/Admin/staff/remove?user=asha', 'page', 'DELETE'],
+    ['/Admin/messages/1/delete', 'page', 'PUT'],
     ['/Admin/login', 'sign-in', 'PUT'],
     ['/Admin/forgot', 'signed-out-page', 'PATCH'],
   ] as const)(
