@@ -1,4 +1,8 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { loadFormSecret } from '../../../src/server/contact/formSecret.ts';
 import { checkFormToken, issueFormToken } from '../../../src/server/contact/formToken.ts';
 
 const SECRET = Buffer.from('a-test-secret-that-is-long-enough-123456');
@@ -58,5 +62,38 @@ describe('form tokens', () => {
     ['older than a day', issueFormToken(SECRET, NOW - DAY - 1), 'expired'],
   ])('refuses a token that is %s', (_what, token, reason) => {
     expect(checkFormToken(token, SECRET, NOW, DAY)).toEqual({ ok: false, reason });
+  });
+});
+
+describe('the secret that signs them', () => {
+  const withDataDir = (use: (dataDir: string) => void) => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'form-secret-'));
+    try {
+      use(dataDir);
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  };
+
+  it('refuses a CONTACT_SECRET shorter than 32 characters, naming it', () => {
+    withDataDir((dataDir) => {
+      expect(() => loadFormSecret(dataDir, { CONTACT_SECRET: 'x'.repeat(31) })).toThrow(
+        'CONTACT_SECRET must be at least 32 characters long',
+      );
+    });
+  });
+
+  it('takes a CONTACT_SECRET of 32 characters as it is', () => {
+    withDataDir((dataDir) => {
+      expect(loadFormSecret(dataDir, { CONTACT_SECRET: 's'.repeat(32) }).toString()).toBe('s'.repeat(32));
+    });
+  });
+
+  it('without one, makes a key once and keeps it, so open forms stay good after a restart', () => {
+    withDataDir((dataDir) => {
+      const first = loadFormSecret(dataDir, { CONTACT_SECRET: '' });
+      expect(first.length).toBeGreaterThanOrEqual(32);
+      expect(loadFormSecret(dataDir, {})).toEqual(first);
+    });
   });
 });
