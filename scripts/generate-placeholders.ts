@@ -18,6 +18,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
 import { parse } from 'yaml';
+import { isRecord } from '../src/lib/content/yamlDocument.ts';
 import { escapeXml } from '../src/lib/escapeXml.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -77,12 +78,11 @@ function collect(value: unknown, yamlDir: string, found: Map<string, Photo>) {
     for (const item of value) collect(item, yamlDir, found);
     return;
   }
-  if (typeof value !== 'object' || value === null) return;
-  const entry = Object.fromEntries(Object.entries(value));
-  for (const field of Object.values(entry)) {
+  if (!isRecord(value)) return;
+  for (const field of Object.values(value)) {
     if (typeof field === 'string' && /^\.\.?\/.*photos\/.+\.(jpe?g|png)$/i.test(field)) {
       const file = path.resolve(yamlDir, field);
-      if (!found.has(file)) found.set(file, { file, label: labelOf(entry, file) });
+      if (!found.has(file)) found.set(file, { file, label: labelOf(value, file) });
     } else {
       collect(field, yamlDir, found);
     }

@@ -1,7 +1,8 @@
 /**
  * The start of the staff pages that ask before they act (src/pages/Admin/staff/remove.astro and withdraw.astro,
- * owners only): what they answer instead of the page (403 for an editor, and, once the confirmed action has run, the staff page saying what was done), or the signed-in
- * locals with the action's refusal to show. (Here, beside formRefusal, for the reason contactPage.ts gives.)
+ * owners only): what they answer instead of the page (403 for an editor, and, once the confirmed action has run,
+ * the staff page saying what was done), or the signed-in locals with the action's refusal to show. (Here, beside
+ * formRefusal, for the reason contactPage.ts gives.)
  */
 import type { ActionError } from 'astro:actions';
 import { signedIn } from '../server/admin/adminGuard.ts';
