@@ -10,6 +10,7 @@
  * which a person who opens the feed (feedPage.ts) would read with its escapes ("&#38;").
  */
 import { escapeXml } from '../escapeXml.ts';
+import { IMAGE_CONTENT_TYPES } from '../imageTypes.ts';
 import { withoutControlCharacters } from '../plainText.ts';
 import { feedPageParts, type FeedPageOptions } from './feedPage.ts';
 import { startInstant, whenText, type Happening } from './happenings.ts';
@@ -27,12 +28,10 @@ function happeningDate(happening: Happening): Date {
   return startInstant(happening) ?? new Date(`${happening.day}T12:00:00+05:30`);
 }
 
+/** The photo's type by its extension (a JPEG when the address names none). */
 function imageType(url: string): string {
-  const extension = /\.([a-z0-9]+)(?:[?#]|$)/i.exec(url)?.[1]?.toLowerCase();
-  if (extension === 'png') return 'image/png';
-  if (extension === 'webp') return 'image/webp';
-  if (extension === 'avif') return 'image/avif';
-  return 'image/jpeg';
+  const extension = /(\.[a-z0-9]+)(?:[?#]|$)/i.exec(url)?.[1]?.toLowerCase() ?? '';
+  return IMAGE_CONTENT_TYPES[extension] ?? 'image/jpeg';
 }
 
 /** An element holding escaped text; an attribute's value is escaped the same way. */

@@ -113,8 +113,20 @@ describe('the feed (parsed by @rowanmanning/feed-parser)', () => {
     expect(webinar?.url).toBe('https://isa.example.org/#coming-up');
     expect(webinar?.description).toContain('Friday, 17 September 2027, 7:00 pm IST');
     expect(webinar?.media.map((media) => media.url)).toEqual(['https://isa.example.org/_astro/webinar-9.abc.jpg']);
+    expect(webinar?.media.map((media) => media.mimeType)).toEqual(['image/jpeg']);
     expect(event?.description).toContain('Salem');
     expect(event?.url).toBe('https://isa.example.org/Events/3');
+  });
+
+  it.each([
+    ['/Admin/uploads/events/3/1.webp', 'image/webp'],
+    ['/Admin/uploads/events/3/1.PNG', 'image/png'],
+    ['/_image?href=photo&f=avif', 'image/jpeg'],
+  ])('names the type of the photo %s as %s', (image, type) => {
+    const [entry] = parseFeed(
+      feedText([{ ...pastEvent, image }], { site, title: 'ISA TN', description: 'News' }),
+    ).items;
+    expect(entry?.media.map((media) => media.mimeType)).toEqual([type]);
   });
 });
 
