@@ -31,6 +31,12 @@ const SECTION_OF: readonly { prefix: string; section: string }[] = [
 /** The privacy notice of the contact form (linked under the form and from the footer). */
 export const PRIVACY_ROUTE = '/privacy';
 
+/**
+ * Pages outside the navigation that the footer's last line links to, after the designer's credit.
+ * A page added here is a fixed route too (below): its link and its route are this one entry.
+ */
+export const FOOTER_LINKS: readonly NavLink[] = [{ label: 'Privacy notice', href: PRIVACY_ROUTE }];
+
 /** The site search (the header's search field leads there: /search?q=...). */
 export const SEARCH_ROUTE = '/search';
 
@@ -40,8 +46,8 @@ export const COMING_UP_ROUTE = '/coming-up';
 /** Every fixed route, spelt as the site links to it. */
 export const FIXED_ROUTES: readonly string[] = [
   ...NAV_LINKS.map((link) => link.href),
+  ...FOOTER_LINKS.map((link) => link.href),
   '/event-22',
-  PRIVACY_ROUTE,
   SEARCH_ROUTE,
 ];
 
