@@ -5,8 +5,7 @@
  */
 import path from 'node:path';
 import { CONTENT_SOURCES } from '../../src/lib/content/contentFiles.ts';
-import { valuesAt } from '../../src/lib/content/photoChecks.ts';
-import { PHOTO_FIELDS } from '../../src/lib/content/photoSlots.ts';
+import { photosOf } from '../../src/lib/content/photoSlots.ts';
 import type { PageChanges } from './markdown.ts';
 import type { RawSnapshot } from './snapshot.ts';
 
@@ -15,15 +14,10 @@ function namedPhotos(snapshot: RawSnapshot): Map<string, string | undefined> {
   const photos = new Map<string, string | undefined>();
   for (const [file, { collection, entries }] of snapshot.files) {
     const source = CONTENT_SOURCES.find((candidate) => candidate.collection === collection);
-    const fields = PHOTO_FIELDS.filter((field) => field.schema === source?.schema);
-    for (const entry of entries) {
-      for (const field of fields) {
-        for (const { value } of valuesAt(entry, field.path)) {
-          if (typeof value !== 'string') continue;
-          const photo = path.posix.normalize(path.posix.join(path.posix.dirname(file), value));
-          photos.set(photo, snapshot.photoId(file, value));
-        }
-      }
+    if (!source) continue;
+    for (const { value } of entries.flatMap((entry) => photosOf(source.schema, entry))) {
+      const photo = path.posix.normalize(path.posix.join(path.posix.dirname(file), value));
+      photos.set(photo, snapshot.photoId(file, value));
     }
   }
   return photos;

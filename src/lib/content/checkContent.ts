@@ -18,8 +18,8 @@ import {
   type ListItem,
   type ListRule,
 } from './listRules.ts';
-import { judgePhoto, readPhotoFacts, valuesAt, type PhotoFacts } from './photoChecks.ts';
-import { PHOTO_FIELDS } from './photoSlots.ts';
+import { judgePhoto, readPhotoFacts, type PhotoFacts } from './photoChecks.ts';
+import { photosOf } from './photoSlots.ts';
 import type { ContentProblem } from './problems.ts';
 import { createSchemas, type ImageField } from './schemas.ts';
 import { describeField, isRecord, parseYamlFile, type YamlFile } from './yamlDocument.ts';
@@ -267,17 +267,15 @@ async function checkPhotos(
   result: CheckResult,
   photoFacts: Map<string, Promise<PhotoFacts>>,
 ): Promise<void> {
-  for (const field of PHOTO_FIELDS.filter((candidate) => candidate.schema === source.schema)) {
-    for (const { segments, value } of valuesAt(item.data, field.path)) {
-      if (typeof value !== 'string' || !PHOTO_EXTENSION.test(value)) continue;
-      const absolute = path.resolve(photoRoot, fileDir, value);
-      if (!existsSync(absolute)) continue; // the schema reports it
-      const facts = photoFacts.get(absolute) ?? readPhotoFacts(absolute);
-      photoFacts.set(absolute, facts);
-      for (const verdict of judgePhoto(value, await facts, field)) {
-        const problem = { ...located(segments), message: verdict.message };
-        (verdict.severity === 'error' ? result.problems : result.warnings).push(problem);
-      }
+  for (const { field, segments, value } of photosOf(source.schema, item.data)) {
+    if (!PHOTO_EXTENSION.test(value)) continue;
+    const absolute = path.resolve(photoRoot, fileDir, value);
+    if (!existsSync(absolute)) continue; // the schema reports it
+    const facts = photoFacts.get(absolute) ?? readPhotoFacts(absolute);
+    photoFacts.set(absolute, facts);
+    for (const verdict of judgePhoto(value, await facts, field)) {
+      const problem = { ...located(segments), message: verdict.message };
+      (verdict.severity === 'error' ? result.problems : result.warnings).push(problem);
     }
   }
 }

@@ -6,7 +6,6 @@
 import { statSync } from 'node:fs';
 import sharp from 'sharp';
 import { MAX_CROPPED_SHARE, MAX_PHOTO_BYTES, MAX_PHOTO_SIDE, type PhotoField, type PhotoSlot } from './photoSlots.ts';
-import { isRecord } from './yamlDocument.ts';
 
 export interface PhotoFacts {
   bytes: number;
@@ -107,18 +106,4 @@ export function judgePhoto(photo: string, facts: PhotoFacts, field: PhotoField):
     });
   }
   return [...verdicts, ...cropWarning(photo, width, height, field.slots)];
-}
-
-/** Every value at `path` inside an entry ("*" stands for each item of a list), with its full path. */
-export function valuesAt(
-  data: unknown,
-  path: readonly string[],
-  at: readonly (string | number)[] = [],
-): { segments: (string | number)[]; value: unknown }[] {
-  const [head, ...rest] = path;
-  if (head === undefined) return [{ segments: [...at], value: data }];
-  if (head === '*') {
-    return Array.isArray(data) ? data.flatMap((item, index) => valuesAt(item, rest, [...at, index])) : [];
-  }
-  return isRecord(data) && head in data ? valuesAt(data[head], rest, [...at, head]) : [];
 }

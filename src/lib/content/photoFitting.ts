@@ -13,8 +13,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { CONTENT_SOURCES, listEntries, type ContentSource } from './contentFiles.ts';
 import { diskReader } from './contentReader.ts';
-import { valuesAt } from './photoChecks.ts';
-import { MAX_PHOTO_BYTES, MAX_PHOTO_SIDE, PHOTO_FIELDS, type PhotoField } from './photoSlots.ts';
+import { MAX_PHOTO_BYTES, MAX_PHOTO_SIDE, photosOf, type PhotoField } from './photoSlots.ts';
 import { parseYamlFile } from './yamlDocument.ts';
 
 /** The shortest long side a fitted photo keeps, whatever its slots: enough for any screen. */
@@ -69,16 +68,11 @@ function namedPhotos(root: string, sources: readonly ContentSource[]): Map<strin
       if (text === undefined) continue;
       const { data } = parseYamlFile(text);
       const entries = source.shape === 'list' ? (listEntries(source, data) ?? []) : [data];
-      for (const field of PHOTO_FIELDS.filter((candidate) => candidate.schema === source.schema)) {
-        for (const entry of entries) {
-          for (const { value } of valuesAt(entry, field.path)) {
-            if (typeof value !== 'string') continue;
-            const photo = path.posix.normalize(path.posix.join(path.posix.dirname(file), value));
-            if (photo.startsWith('../') || !photo.startsWith('content/')) continue; // only inside content/
-            if (!photos.has(photo) || fittedSide(field) > fittedSide(photos.get(photo) ?? field)) {
-              photos.set(photo, field);
-            }
-          }
+      for (const { field, value } of entries.flatMap((entry) => photosOf(source.schema, entry))) {
+        const photo = path.posix.normalize(path.posix.join(path.posix.dirname(file), value));
+        if (photo.startsWith('../') || !photo.startsWith('content/')) continue; // only inside content/
+        if (!photos.has(photo) || fittedSide(field) > fittedSide(photos.get(photo) ?? field)) {
+          photos.set(photo, field);
         }
       }
     }

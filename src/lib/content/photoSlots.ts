@@ -11,6 +11,7 @@
  * When a component changes its sizes or frames, change the number here.
  */
 import type { createSchemas } from './schemas.ts';
+import { isRecord } from './yamlDocument.ts';
 
 /** --content-width (src/styles/tokens.css): the widest .container of any section, 72rem. */
 const CONTAINER = 1152;
@@ -154,3 +155,29 @@ export const MAX_PHOTO_BYTES = 2 * 1024 * 1024;
 export const MAX_PHOTO_SIDE = 3000;
 /** A frame that cuts off more than this share of a photo's width or height gets a warning. */
 export const MAX_CROPPED_SHARE = 0.25;
+
+/** Every value at `path` inside an entry ("*" stands for each item of a list), with its full path. */
+function valuesAt(
+  data: unknown,
+  path: readonly string[],
+  at: readonly (string | number)[] = [],
+): { segments: (string | number)[]; value: unknown }[] {
+  const [head, ...rest] = path;
+  if (head === undefined) return [{ segments: [...at], value: data }];
+  if (head === '*') {
+    return Array.isArray(data) ? data.flatMap((item, index) => valuesAt(item, rest, [...at, index])) : [];
+  }
+  return isRecord(data) && head in data ? valuesAt(data[head], rest, [...at, head]) : [];
+}
+
+/**
+ * Every photo an entry of `schema` names: its field, where it is in the entry and the path as
+ * written. The check, the fitting and the pull request's summary walk entries so.
+ */
+export function photosOf(schema: string, entry: unknown) {
+  return PHOTO_FIELDS.filter((field) => field.schema === schema).flatMap((field) =>
+    valuesAt(entry, field.path).flatMap(({ segments, value }) =>
+      typeof value === 'string' ? [{ field, segments, value }] : [],
+    ),
+  );
+}

@@ -10,8 +10,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONTENT_SOURCES } from '../../../src/lib/content/contentFiles.ts';
 import { PHOTO_PATH_HELP } from '../../../src/lib/content/fields.ts';
 import { jsonSchemaOf } from '../../../src/lib/content/jsonSchemas.ts';
-import { judgePhoto, readPhotoFacts, valuesAt, type PhotoFacts } from '../../../src/lib/content/photoChecks.ts';
-import { PHOTO_FIELDS, type PhotoField } from '../../../src/lib/content/photoSlots.ts';
+import { judgePhoto, readPhotoFacts, type PhotoFacts } from '../../../src/lib/content/photoChecks.ts';
+import { PHOTO_FIELDS, photosOf, type PhotoField } from '../../../src/lib/content/photoSlots.ts';
 import { schemaChildren } from '../schemaChildren.ts';
 
 function field(schema: PhotoField['schema'], path: string): PhotoField {
@@ -131,12 +131,14 @@ describe('readPhotoFacts', () => {
 });
 
 describe('photo fields', () => {
-  it('finds every value at a path, "*" standing for each item of a list', () => {
-    const data = { bearers: [{ image: 'a' }, { name: 'no photo' }, { image: 'c' }] };
-    expect(valuesAt(data, ['bearers', '*', 'image'])).toEqual([
-      { segments: ['bearers', 0, 'image'], value: 'a' },
-      { segments: ['bearers', 2, 'image'], value: 'c' },
+  it('finds every photo an entry names at its fields\' paths, "*" standing for each item of a list', () => {
+    const data = { bearers: [{ image: 'a' }, { name: 'no photo' }, { image: 'c' }, { image: 4 }] };
+    const branchBearer = field('branch', 'bearers.*.image');
+    expect(photosOf('branch', data)).toEqual([
+      { field: branchBearer, segments: ['bearers', 0, 'image'], value: 'a' },
+      { field: branchBearer, segments: ['bearers', 2, 'image'], value: 'c' },
     ]);
+    expect(photosOf('stateBearer', data)).toEqual([]);
   });
 
   it('has a slot for every photo field of every schema, and no slot for a field that does not exist', () => {
