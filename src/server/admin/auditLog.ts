@@ -33,7 +33,6 @@ export const AUDIT_ACTIONS = [
   'user-reset-link',
   'user-role-changed',
   'password-changed',
-  'link-used',
   'link-withdrawn',
   'message-read',
   'message-handled',

@@ -21,8 +21,6 @@ export async function makeFirstOwner(
   setup: SetupLinks,
   form: FirstOwnerForm,
 ): Promise<SetupOutcome> {
-  const problem = setup.problem(form.token);
-  if (problem) return { ok: false, error: SETUP_PROBLEMS[problem].text };
   try {
     const claimed = setup.claim(form.token);
     if (claimed) return { ok: false, error: SETUP_PROBLEMS[claimed].text };
