@@ -182,7 +182,7 @@ test('an owner sees the links not yet used and withdraws one, after being asked;
     await owner.getByRole('button', { name: 'Invite' }).click();
     const first = await owner.getByLabel('One-time link').inputValue();
     await expect(owner.locator('[data-link-box]')).toContainText(
-      /Invitation for ghost \(Owner\) — works once, until .* IST\./,
+      /Invitation for ghost \(owner\) — works once, until .* IST\./,
     );
     await owner.getByRole('button', { name: 'Copy link' }).click();
     await expect(owner.locator('[data-link-said]')).toHaveText(/^The link is copied/);
