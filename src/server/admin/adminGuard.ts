@@ -106,16 +106,6 @@ async function formOf(request: Request, access: AdminAccess): Promise<URLSearchP
   }
 }
 
-/**
- * The page to come back to after signing in: the address without the form action it was posted to (Astro's
- * `_action` parameter: the form is sent again from the page, never by following a link).
- */
-function returnPathOf(url: URL): string {
-  const query = new URLSearchParams(url.search);
-  query.delete('_action');
-  return query.size > 0 ? `${url.pathname}?${query}` : url.pathname;
-}
-
 /** What every cookie of the admin is: HttpOnly, SameSite=Strict, for /Admin only, Secure over HTTPS. */
 function adminCookie(url: URL): AstroCookieSetOptions {
   return { httpOnly: true, sameSite: 'strict', path: ADMIN_HOME, secure: url.protocol === 'https:' };
@@ -179,7 +169,7 @@ export async function guardWith(
     // Back to this page after signing in (a post comes back to its page); "your session ended"
     // when there was one (its cookie, or a form sent from a signed-in page).
     return access === 'page'
-      ? redirect(signInAddress(returnPathOf(url), token || changes ? 'expired' : undefined))
+      ? redirect(signInAddress(`${url.pathname}${url.search}`, token || changes ? 'expired' : undefined))
       : refusal(access, 401, 'You are signed out. Please sign in again.');
   }
   if (changes && !csrfTokensMatch(session.csrfToken, request.headers.get(CSRF_HEADER) ?? form.get(CSRF_FIELD))) {

@@ -33,6 +33,8 @@ export function safeReturnPath(value: string | null | undefined): string | undef
   if (NOT_RETURNABLE.has(path.toLowerCase())) return undefined;
   // "?done=" confirms a save once; coming back, it would also tell the form that what it keeps is saved.
   url.searchParams.delete('done');
+  // A form's action (Astro's `_action`, when a post's session had ended): the form is sent again from the page.
+  url.searchParams.delete('_action');
   return `${path}${url.search}`;
 }
 

@@ -30,6 +30,7 @@ describe('safeReturnPath', () => {
     ['/Admin/events/12', '/Admin/events/12'],
     ['/Admin/events/12?done=published', '/Admin/events/12'],
     ['/Admin/events/12?done=created&x=1', '/Admin/events/12?x=1'],
+    ['/Admin/staff?_action=admin.staff.invite', '/Admin/staff'],
     ['/Admin/events/new', '/Admin/events/new'],
   ])('takes %s', (value, expected) => {
     expect(safeReturnPath(value)).toBe(expected);
