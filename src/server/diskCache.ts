@@ -7,13 +7,13 @@
  * The index (name, size, order of use) is kept in memory with lru-cache, built from the folder
  * at first use (oldest modification first) and kept up to date as files are read and written;
  * a read touches the file's modification time, so the order survives a restart. Files are
- * written whole (to a temporary name, then renamed), and a file that has vanished (the folder
- * emptied by `npm run seed`, say) is simply a miss.
+ * written whole (wholeFile.ts), and a file that has vanished (the folder emptied by
+ * `npm run seed`, say) is simply a miss.
  */
-import { randomUUID } from 'node:crypto';
-import { mkdir, readdir, readFile, rename, rm, stat, utimes, writeFile } from 'node:fs/promises';
+import { readdir, readFile, rm, stat, utimes } from 'node:fs/promises';
 import path from 'node:path';
 import { LRUCache } from 'lru-cache';
+import { writeWhole } from './wholeFile.ts';
 
 interface DiskCacheOptions {
   dir: string;
@@ -71,15 +71,7 @@ export class DiskCache {
   async write(name: string, bytes: Uint8Array): Promise<void> {
     await this.#load();
     if (bytes.byteLength > this.maxBytes) return;
-    const file = this.#file(name);
-    await mkdir(this.dir, { recursive: true });
-    const partial = `${file}.${randomUUID()}.part`;
-    try {
-      await writeFile(partial, bytes);
-      await rename(partial, file);
-    } finally {
-      await rm(partial, { force: true });
-    }
+    await writeWhole(this.#file(name), bytes);
     // Indexed once written: the least recently used files beyond maxBytes are deleted now.
     this.#index.set(name, bytes.byteLength);
     await this.#deleteEvicted();

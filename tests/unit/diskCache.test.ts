@@ -47,7 +47,7 @@ describe('DiskCache', () => {
       const time = new Date(Date.UTC(2026, 0, 1 + index));
       utimesSync(path.join(dir, name), time, time);
     }
-    writeFileSync(path.join(dir, 'half.webp.0d5e-uuid.part'), bytes(50));
+    writeFileSync(path.join(dir, '.half.webp.0d5e-uuid.part'), bytes(50));
     const cache = new DiskCache({ dir, maxBytes: 250 });
     expect(await cache.read('new.webp')).toEqual(bytes(100));
     expect(readdirSync(dir).sort()).toEqual(['mid.webp', 'new.webp']);

@@ -9,10 +9,12 @@
  *   list(), get(id)                   -> what the admin shows, drafts included (eventReads.ts)
  *
  * Text is stored without control characters (src/lib/plainText.ts).
- * Files are stored by photoFile.ts, numbers given by eventNumbers.ts. The cover (`events_image`)
+ * A photo's file is DATA_DIR/uploads/events/<id>/<random name><extension of its type> (the name a browser sent is
+ * never used), checked and stripped by photoIntake.ts; numbers are given by eventNumbers.ts. The cover (`events_image`)
  * is a photo of the event, the first one unless chosen. Triggers raise the store's events revision on each change (database.ts), so
  * the public list and pages follow at once.
  */
+import { randomBytes } from 'node:crypto';
 import { rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { DatabaseSync } from 'node:sqlite';
@@ -22,10 +24,11 @@ import { DiskCache } from '../diskCache.ts';
 import { transaction } from '../database.ts';
 import { isRasterPhoto } from '../../lib/imageTypes.ts';
 import { makeResizedCopies, photoCacheDir, removeResizedCopies } from '../photoCache.ts';
+import { processPhoto } from '../photos/photoIntake.ts';
 import { photoVersion, readStoredPhoto, resolveUpload } from '../uploads.ts';
+import { writeWhole } from '../wholeFile.ts';
 import { listStoredEvents, madeHerePhotoPaths, photosOf, readStoredEvent } from './eventReads.ts';
 import { madeByForm, nextId, rememberFormKey } from './eventNumbers.ts';
-import { storePhotoFile } from './photoFile.ts';
 import {
   countSchema,
   eventFieldsSchema,
@@ -156,7 +159,10 @@ export class EventWriter {
   ): Promise<StoredPhoto> {
     this.#requireEvent(id);
     if (this.#photoCount(id) >= MAX_PHOTOS_PER_EVENT) throw new TooManyPhotosError();
-    const photoPath = await storePhotoFile(this.#uploadsDir, id, bytes);
+    const photo = await processPhoto(bytes);
+    const name = `${randomBytes(16).toString('hex')}${photo.extension}`;
+    await writeWhole(path.join(this.#uploadsDir, 'events', String(id), name), photo.bytes);
+    const photoPath = `${UPLOADS_PATH}events/${id}/${name}`;
     let added: StoredPhoto;
     try {
       added = transaction(this.#db, () => {

@@ -5,15 +5,15 @@
  * upright, scaled, re-encoded without metadata) and kept at the path the backend gave it, under
  * the site's /Admin/uploads/, so that links to it keep working. When processing changes the
  * type (a PNG becomes a JPEG), the extension follows. A file already holding the same bytes is
- * left alone, so a second import rewrites nothing; a new file is written whole, then renamed.
+ * left alone, so a second import rewrites nothing; a new file is written whole (wholeFile.ts).
  */
-import { randomUUID } from 'node:crypto';
-import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { UPLOADS_PATH } from '../../lib/events/fixImagePath.ts';
 import { PhotoUnavailableError, type EventsSource } from '../events/EventsSource.ts';
 import { PhotoRefusedError, processPhoto } from '../photos/photoIntake.ts';
 import { checkUploadPath, contentTypeOf } from '../uploads.ts';
+import { writeWhole } from '../wholeFile.ts';
 
 /** Why a photo could not be copied, for the import report. */
 export class PhotoImportError extends Error {
@@ -48,19 +48,6 @@ async function sameBytes(file: string, bytes: Uint8Array): Promise<boolean> {
     return Buffer.from(bytes).equals(await readFile(file));
   } catch {
     return false;
-  }
-}
-
-async function writeWhole(file: string, bytes: Uint8Array): Promise<void> {
-  await mkdir(path.dirname(file), { recursive: true });
-  // A hidden name: the uploads route never serves it while it is being written.
-  const temporary = path.join(path.dirname(file), `.import-${randomUUID()}`);
-  try {
-    await writeFile(temporary, bytes, { flag: 'wx' });
-    await rename(temporary, file);
-  } catch (error) {
-    await rm(temporary, { force: true });
-    throw error;
   }
 }
 
