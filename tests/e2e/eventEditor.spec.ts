@@ -3,7 +3,7 @@
  * at phone width on a server of its own (tests/e2e/adminServer.ts): Preview and back,
  * a session that ends mid-edit, photos in the order chosen, their progress brought into view (smoothly
  * only when no less motion is asked for), drag and keyboard reordering,
- * Unpublish that asks first, the published event on /monthly-activities as it first opens; axe on
+ * Unpublish that asks first, leaving with changes not saved that asks first, the published event on /monthly-activities as it first opens; axe on
  * each state.
  */
 import { expect, test, type Browser, type Page } from '@playwright/test';
@@ -203,6 +203,44 @@ test('Unpublish asks first, and the buttons keep their places', async ({ browser
   await expect(page.getByRole('status').filter({ hasText: 'Unpublished' })).toBeVisible();
   await expect(page.getByRole('heading', { level: 1 })).toContainText('Draft');
   expect((await page.request.get(`/Events/${id}`)).status()).toBe(404);
+});
+
+test("leaving with changes not saved asks first: the photos' not yet answered, then the form's", async ({
+  browser,
+}) => {
+  test.setTimeout(60_000);
+  const page = await phonePage(browser);
+  await draftWithPhotos(page, 'Leaving early', ['#a33']);
+  const allEvents = page.getByRole('link', { name: '← All events' });
+  /** Follows the link to all events; the question the page asks first, dismissed (the page stays). */
+  const leaveAndStay = async () => {
+    const asked = page.waitForEvent('dialog');
+    const following = allEvents.click();
+    const dialog = await asked;
+    expect(dialog.type()).toBe('beforeunload');
+    await dialog.dismiss();
+    await following;
+  };
+
+  // The photos' autosave held unanswered: the description typed is not saved yet.
+  let answer = () => {};
+  const held = new Promise<void>((resolve) => (answer = resolve));
+  await page.route(
+    (url) => url.searchParams.get('_action') === 'admin.events.arrange',
+    async (route) => {
+      await held;
+      await route.continue();
+    },
+  );
+  await descriptions(page).nth(0).fill('Typed, not saved yet');
+  await leaveAndStay();
+  await expect(descriptions(page).nth(0)).toHaveValue('Typed, not saved yet');
+
+  answer();
+  await expect(page.getByText('All changes saved.')).toBeVisible();
+  await page.getByLabel('Sub-title', { exact: true }).fill('A field not saved');
+  await leaveAndStay();
+  await expect(page.getByLabel('Sub-title', { exact: true })).toHaveValue('A field not saved');
 });
 
 test('an event published from the admin is on /monthly-activities as it first opens, and See it on the site finds it', async ({

@@ -2,7 +2,7 @@
  * What the event form does in the browser so that nothing typed is lost: its fields
  * are kept in sessionStorage as they change, until a save is confirmed (the page it leads to says
  * `?done=`); coming back to the form (from Preview, or after signing in again when the session
- * ended) brings them back; leaving with unsaved changes asks first. It also shows the title as it
+ * ended) brings them back; leaving with unsaved changes (the photos' too) asks first. It also shows the title as it
  * will be saved, and makes Enter in a field press the safe button (data-default-action).
  * The photos' descriptions, order and cover are the photos island's (autosaved).
  */
@@ -156,8 +156,11 @@ export function keepEventForm(form: HTMLFormElement): void {
   window.addEventListener('pageshow', (event) => {
     if (event.persisted) window.location.reload();
   });
+  // The photos island marks changes it has not saved yet, or photos still uploading (usePhotoAutosave.ts). A form
+  // post (Publish, Save draft, Preview) carries the fields and the photos' changes, which stay kept: no question then.
+  const photosUnsaved = () => form.querySelector('[data-photos-unsaved]') !== null;
   window.addEventListener('beforeunload', (event) => {
-    if (submitting || !dirty()) return;
+    if (submitting || (!dirty() && !photosUnsaved())) return;
     event.preventDefault();
   });
 }

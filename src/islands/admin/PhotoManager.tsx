@@ -137,7 +137,7 @@ export function PhotoManager({ eventId, initialPhotos, initialCoverId, maxPhotos
 
   const saveStatus = signedOut ? { state: 'signed-out' as const, message: SIGNED_OUT_MESSAGE } : autosave.status;
   return (
-    <div className="photo-manager">
+    <div className="photo-manager" data-photos-unsaved={autosave.unsaved || undefined}>
       <PhotoUploader
         eventId={eventId}
         csrfToken={csrfToken}

@@ -173,31 +173,15 @@ export function usePhotoAutosave(arrangement: Arrangement, base: Arrangement, op
     };
   }, [eventId, csrfToken, save]);
 
-  /** Whether something shown is not saved yet (the page asks before it is left). */
-  // A form post (Publish, Save draft, Preview) carries them too, and they stay kept: no question then.
+  /** Whether something shown is not saved yet: the event form asks before the page is left (eventFormKeeper.ts). */
   const unsaved = text !== savedText || uploading;
-  useEffect(() => {
-    if (!unsaved) return undefined;
-    let submitting = false;
-    const submitted = (event: SubmitEvent) => {
-      submitting = !event.defaultPrevented;
-    };
-    const warn = (event: BeforeUnloadEvent) => {
-      if (!submitting) event.preventDefault();
-    };
-    document.addEventListener('submit', submitted);
-    window.addEventListener('beforeunload', warn);
-    return () => {
-      document.removeEventListener('submit', submitted);
-      window.removeEventListener('beforeunload', warn);
-    };
-  }, [unsaved]);
 
   let status: SaveState = { state: 'saving' };
   if (problem) status = problem;
   else if (!unsaved && !sending) status = { state: 'saved' };
   return {
     status,
+    unsaved,
     retry: () => void save(),
     /** What the server had when last heard from (the form's `photos_base`). */
     base: savedText,
