@@ -64,14 +64,14 @@ function mergeOrder(base: number[], mine: number[], current: number[], prefer: P
 
 /**
  * The photos' descriptions, order and cover merged. The photos are the stored ones: those deleted
- * elsewhere are `gone` (the editor drops them), those added elsewhere come in.
+ * elsewhere are left out, those added elsewhere come in.
  */
 export function mergeArrangement(
   base: Arrangement,
   mine: Arrangement,
   current: Arrangement,
   prefer: Prefer = 'current',
-): { merged: Arrangement; clashes: Clash[]; gone: number[] } {
+): { merged: Arrangement; clashes: Clash[] } {
   const clashes: Clash[] = [];
   const currentIds = ids(current.photos);
   // Photos the base did not know were added after it (uploads come last), and a cover the base had
@@ -97,8 +97,7 @@ export function mergeArrangement(
   const cover = mergeValue(baseCover, mine.cover, current.cover, prefer);
   const coverId = cover.value !== null && currentIds.includes(cover.value) ? cover.value : current.cover;
   if (cover.clash) clashes.push({ what: 'the cover', mine: '', current: '' });
-  const gone = ids(mine.photos).filter((id) => !currentIds.includes(id));
-  return { merged: { photos, cover: coverId }, clashes, gone };
+  return { merged: { photos, cover: coverId }, clashes };
 }
 
 /** The event form's own fields merged one by one (the photos are merged by mergeArrangement). */

@@ -59,8 +59,6 @@ export interface ArrangementSaved {
   version: number;
   photos: ReturnType<typeof photoForEditor>[];
   cover: number | null;
-  /** Photos this tab listed that the event no longer has (deleted meanwhile). */
-  gone: number[];
   /** This tab's changes not saved because another tab's were saved meanwhile, in words. */
   clashes: string[];
 }
@@ -99,7 +97,7 @@ export function arrangePhotos(
   };
   const current = arrangementOf(stored);
   const base = sent.version === stored.version || !sent.base ? current : sent.base;
-  const { merged, clashes, gone } = mergeArrangement(base, mine, current);
+  const { merged, clashes } = mergeArrangement(base, mine, current);
   if (JSON.stringify(merged) !== JSON.stringify(current)) {
     try {
       services.events.arrangePhotos(eventId, merged.photos, merged.cover ?? undefined);
@@ -115,7 +113,6 @@ export function arrangePhotos(
     version: saved.version,
     photos: saved.photos.map(photoForEditor),
     cover: arrangementOf(saved).cover,
-    gone,
     clashes: clashes.map(clashInWords),
   };
 }

@@ -35,17 +35,15 @@ describe('mergeArrangement', () => {
     expect(mergeArrangement(base, mine, current)).toEqual({
       merged: { photos: photos([1, ''], [2, 'Tab A'], [3, 'Tab B']), cover: 1 },
       clashes: [],
-      gone: [],
     });
   });
 
-  it('drops a photo deleted elsewhere (gone) and keeps one added elsewhere after the others', () => {
+  it('drops a photo deleted elsewhere and keeps one added elsewhere after the others', () => {
     const current = { photos: photos([1, ''], [3, ''], [4, 'New']), cover: 1 };
     const mine = { photos: photos([3, 'Moved up'], [1, ''], [2, '']), cover: 3 };
     expect(mergeArrangement(base, mine, current)).toEqual({
       merged: { photos: photos([3, 'Moved up'], [1, ''], [4, 'New']), cover: 3 },
       clashes: [],
-      gone: [2],
     });
   });
 
