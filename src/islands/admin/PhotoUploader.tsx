@@ -6,6 +6,7 @@
  * were chosen, whatever order their uploads finish in; one that failed on the way (the
  * connection, the server, an ended session) can be sent again with Retry.
  */
+import pLimit from 'p-limit';
 import { useEffect, useRef, useState, type DragEvent } from 'react';
 import { UPLOAD_ACCEPT } from '../../lib/imageTypes.ts';
 import type { EditorPhoto } from './photoAnswers.ts';
@@ -63,8 +64,7 @@ export function PhotoUploader(props: Props) {
     setInterrupted(unfinishedBatch(eventId, props.storedFiles));
   }
   const [dragging, setDragging] = useState(false);
-  const queue = useRef<{ key: number; file: File }[]>([]);
-  const running = useRef(0);
+  const uploadsAtOnce = useRef(pLimit(AT_ONCE));
   /** Files waiting or on their way: once stored, a photo counts in `room` instead. */
   const pending = useRef(0);
   const input = useRef<HTMLInputElement>(null);
@@ -99,42 +99,36 @@ export function PhotoUploader(props: Props) {
   const update = (key: number, change: Partial<Upload>) =>
     setUploads((current) => current.map((upload) => (upload.key === key ? { ...upload, ...change } : upload)));
 
-  const pump = () => {
-    while (running.current < AT_ONCE && queue.current.length > 0) {
-      const next = queue.current.shift();
-      if (!next) break;
-      running.current += 1;
-      update(next.key, { state: 'uploading' });
-      send(`/Admin/edit/events/${eventId}/photos`, csrfToken, next.file, (progress) => update(next.key, { progress }))
-        .then((photo) => {
-          // A finished upload's bar goes: its photo's card says it arrived.
-          setUploads((current) => current.filter((upload) => upload.key !== next.key));
-          setFinished((count) => count + 1);
-          fileOf.current.delete(next.key);
-          results.current.set(next.key, photo);
-          onStored(photo);
-        })
-        .catch((error: unknown) => {
-          const retryable = error instanceof UploadError && error.retryable;
-          if (error instanceof UploadError && error.signedOut) onSignedOut();
-          if (!retryable) fileOf.current.delete(next.key);
-          // A failed photo no longer holds back those chosen after it; once sent again it comes last.
-          results.current.set(next.key, undefined);
-          update(next.key, {
-            state: 'failed',
-            error: error instanceof Error ? error.message : String(error),
-            retryable,
-          });
-        })
-        .finally(() => {
-          pending.current -= 1;
-          running.current -= 1;
-          handOn();
-          pump();
-          if (pending.current === 0 && fileOf.current.size === 0) forgetBatch(eventId);
+  /** Sends the file of upload `key` once fewer than AT_ONCE are on their way. */
+  const start = (key: number, file: File) =>
+    void uploadsAtOnce.current(async () => {
+      update(key, { state: 'uploading' });
+      try {
+        const url = `/Admin/edit/events/${eventId}/photos`;
+        const photo = await send(url, csrfToken, file, (progress) => update(key, { progress }));
+        // A finished upload's bar goes: its photo's card says it arrived.
+        setUploads((current) => current.filter((upload) => upload.key !== key));
+        setFinished((count) => count + 1);
+        fileOf.current.delete(key);
+        results.current.set(key, photo);
+        onStored(photo);
+      } catch (error: unknown) {
+        const retryable = error instanceof UploadError && error.retryable;
+        if (error instanceof UploadError && error.signedOut) onSignedOut();
+        if (!retryable) fileOf.current.delete(key);
+        // A failed photo no longer holds back those chosen after it; once sent again it comes last.
+        results.current.set(key, undefined);
+        update(key, {
+          state: 'failed',
+          error: error instanceof Error ? error.message : String(error),
+          retryable,
         });
-    }
-  };
+      } finally {
+        pending.current -= 1;
+        handOn();
+        if (pending.current === 0 && fileOf.current.size === 0) forgetBatch(eventId);
+      }
+    });
 
   const add = (files: FileList | null) => {
     if (!files) return;
@@ -154,7 +148,7 @@ export function PhotoUploader(props: Props) {
       }
       pending.current += 1;
       added.push({ key, name: file.name, progress: 0, state: 'waiting' });
-      queue.current.push({ key, file });
+      start(key, file);
       chosen.push({ name: file.name, size: file.size });
       fileOf.current.set(key, file);
       order.current.push(key);
@@ -162,7 +156,6 @@ export function PhotoUploader(props: Props) {
     setUploads((current) => [...current, ...added]);
     onUploading(order.current.length > 0);
     rememberFiles(eventId, chosen);
-    pump();
     if (input.current) input.current.value = '';
   };
 
@@ -178,8 +171,7 @@ export function PhotoUploader(props: Props) {
     onUploading(true);
     results.current.delete(upload.key);
     update(upload.key, { state: 'waiting', progress: 0, retryable: false });
-    queue.current.push({ key: upload.key, file });
-    pump();
+    start(upload.key, file);
   };
 
   const onDrop = (event: DragEvent) => {
