@@ -58,10 +58,7 @@ export function readSavedAnswer(body: unknown): SavedAnswer | undefined {
   return {
     version,
     photos,
-    arrangement: {
-      photos: photos.map(({ id, description }) => ({ id, description })),
-      cover: typeof cover === 'number' ? cover : null,
-    },
+    arrangement: arrangementOfPhotos(photos, typeof cover === 'number' ? cover : undefined),
     clashes: Array.isArray(clashes) ? clashes.filter((clash) => typeof clash === 'string') : [],
   };
 }
