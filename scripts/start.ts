@@ -21,7 +21,6 @@ import { githubWebhook } from '../src/server/release/deployWebhook.ts';
 import { serveRelease, tellDeploy, underDeploy } from '../src/server/release/serveRelease.ts';
 import { loadPagePolicies } from '../src/server/securityHeaders.ts';
 import { createSiteServer } from '../src/server/http/siteServer.ts';
-import { readBackupSettings } from '../src/server/backup/backupSettings.ts';
 import { startServices } from '../src/server/services.ts';
 import { startBackgroundTasks } from '../src/server/system/backgroundTasks.ts';
 import { SettingsError } from '../src/server/settingFields.ts';
@@ -60,10 +59,8 @@ function stopOnSettingsError(error: unknown): never {
 // Relative paths in the settings (DATA_DIR) are the project folder's, wherever the process is started from.
 process.chdir(root);
 let serverSettings: ServerSettings;
-let backupSettings: ReturnType<typeof readBackupSettings>;
 try {
   serverSettings = readServerSettings(process.env);
-  backupSettings = readBackupSettings(process.env);
 } catch (error) {
   stopOnSettingsError(error);
 }
@@ -114,7 +111,6 @@ console.info(
 // The first owner's setup link while there is no account, the scheduled backups, the owners' alerts.
 const stopBackgroundTasks = startBackgroundTasks({
   services,
-  backup: backupSettings,
   production: settings.production,
   say: (line) => console.info(line),
   warn: (line) => console.warn(`Warning: ${line}`),

@@ -11,7 +11,6 @@ import { clearSessionCookie } from '../server/admin/adminGuard.ts';
 import { signInAddress } from '../server/admin/returnPath.ts';
 import { SESSION_COOKIE } from '../server/admin/sessions.ts';
 import { changeOwnPassword } from '../server/admin/staffService.ts';
-import { readContactSettings } from '../server/contact/settings.ts';
 import { tellDeploy, underDeploy } from '../server/release/serveRelease.ts';
 import { getServices } from '../server/services.ts';
 import { SystemState } from '../server/system/systemState.ts';
@@ -57,8 +56,9 @@ export const system = {
     handler: (_input, context) =>
       adminAction<{ message: string }>(context, async ({ services, session }) => {
         if (session.role !== 'owner') return { ok: false, error: 'Only an owner can send a test mail.' };
-        const state = new SystemState((await getServices()).database);
-        const sent = await sendTestMail(services, state, session.username, readContactSettings().mail?.to);
+        const site = await getServices();
+        const state = new SystemState(site.database);
+        const sent = await sendTestMail(services, state, session.username, site.settings.contact.mail?.to);
         if ('refused' in sent) return { ok: false, error: sent.refused };
         if (!sent.ok) {
           const error = `The test mail to ${sent.to} could not be sent. The Mail line below says what to do; what the mail server answered is under its details for the maintainer.`;
@@ -72,7 +72,7 @@ export const system = {
     handler: (_input, context) =>
       adminAction<{ message: string }>(context, async ({ services, session }) => {
         if (session.role !== 'owner') return { ok: false, error: 'Only an owner can try a release again.' };
-        const { release } = await getServices();
+        const { release } = (await getServices()).settings;
         if (!underDeploy(release.commit)) {
           return { ok: false, error: 'This site is not run by "npm run deploy": there is no release to try again.' };
         }

@@ -20,7 +20,7 @@ import type { EventsSource } from './events/EventsSource.ts';
 import { openEventsSource } from './events/index.ts';
 import { photoCacheDir } from './photoCache.ts';
 import type { MailSettings } from './contact/settings.ts';
-import { readServerSettings, type ReleaseSettings, type ServerSettings } from './settings.ts';
+import { readServerSettings, type ServerSettings } from './settings.ts';
 
 export interface SiteServices {
   /** The folder of the store, the photos and the form key (DATA_DIR, resolved). */
@@ -41,8 +41,11 @@ export interface SiteServices {
   readonly admin: AdminServices;
   /** Event photos kept on disk (resized copies; with the backend, the photos too), bounded in size. */
   readonly photoCache: DiskCache;
-  /** What `npm run deploy` told this server of its release (src/deploy/); empty under `npm start`. */
-  readonly release: ReleaseSettings;
+  /**
+   * The settings the services were made with, read once (settings.ts): among them what `npm run deploy`
+   * told this server of its release (`release`, empty under `npm start`), the backups' and the mail's.
+   */
+  readonly settings: ServerSettings;
   /** Waits for work in progress (an e-mail round), then closes the store. */
   close(): Promise<void>;
 }
@@ -84,7 +87,7 @@ async function createServices(settings: ServerSettings, env: NodeJS.ProcessEnv):
       contact,
       admin,
       photoCache,
-      release: settings.release,
+      settings,
       close,
     };
   } catch (error) {

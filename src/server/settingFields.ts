@@ -1,6 +1,6 @@
 /**
  * How the settings read a variable of the environment, for every section of the server's schema
- * (settings.ts, events/settings.ts, contact/settings.ts), the backups' and the deploy's: unset when
+ * (settings.ts, events/settings.ts, contact/settings.ts, backup/backupSettings.ts) and the deploy's: unset when
  * blank, whole numbers within bounds, web and e-mail addresses, each wrong value named in a message
  * that says what is expected; and `parse`, which gathers every message into one SettingsError.
  */
@@ -60,21 +60,13 @@ export function emailAddress(name: string) {
 
 export type Failure = new (message: string) => SettingsError;
 
-/**
- * `input` read with `schema`; throws `failure` (a SettingsError) with every message when it does not fit, or
- * the error class `sections` gives the one section of an object schema that every wrong setting is in.
- */
+/** `input` read with `schema`; throws `ErrorClass` (a SettingsError) with every message when it does not fit. */
 export function parse<T extends z.ZodType>(
   schema: T,
   input: unknown,
-  failure: Failure = SettingsError,
-  sections: Readonly<Record<string, Failure>> = {},
+  ErrorClass: Failure = SettingsError,
 ): z.output<T> {
   const result = schema.safeParse(input);
   if (result.success) return result.data;
-  const { issues } = result.error;
-  const named = new Set(issues.map((issue) => String(issue.path[0])));
-  const [only] = named;
-  const ErrorClass = named.size === 1 && only ? (sections[only] ?? failure) : failure;
-  throw new ErrorClass(issues.map((issue) => issue.message).join('\n'));
+  throw new ErrorClass(result.error.issues.map((issue) => issue.message).join('\n'));
 }

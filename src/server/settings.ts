@@ -7,18 +7,19 @@
  *
  * The sections, each read from the whole environment: `store` (DATA_DIR, read here and only here),
  * `release` (what `npm run deploy` tells a release), `events` (where events come from:
- * events/settings.ts), `contact` (the contact form: contact/settings.ts), `http` (the server
- * itself) and `editor` (the content editor: src/lib/keystatic/settings.ts). A section can be read
- * alone (readEventsSettings, readContactSettings), with an error class of its
- * own. How one variable is read (blank is unset, whole numbers, addresses): settingFields.ts.
+ * events/settings.ts), `contact` (the contact form: contact/settings.ts), `backup` (the scheduled
+ * backups: backup/backupSettings.ts), `http` (the server itself) and `editor` (the content editor:
+ * src/lib/keystatic/settings.ts). The events section can be read alone (readEventsSettings, for the
+ * importer). How one variable is read (blank is unset, whole numbers, addresses): settingFields.ts.
  */
 import path from 'node:path';
 import proxyAddr from 'proxy-addr';
 import { z } from 'zod';
-import { ContactSettingsError, contactSettings } from './contact/settings.ts';
+import { backupSettings } from './backup/backupSettings.ts';
+import { contactSettings } from './contact/settings.ts';
 import { resolveDataDir } from './database.ts';
-import { EventsSettingsError, eventsSettings } from './events/settings.ts';
-import { parse, setting, SettingsError, webAddress, wholeNumber } from './settingFields.ts';
+import { eventsSettings } from './events/settings.ts';
+import { parse, setting, webAddress, wholeNumber } from './settingFields.ts';
 import { EVERY_ADDRESS, publicOriginOf, siteUrlOf } from '../lib/siteUrl.ts';
 import { editorSettings } from '../lib/keystatic/settings.ts';
 
@@ -169,6 +170,7 @@ const serverSettings = z.object({
   release: releaseSettings,
   events: eventsSettings,
   contact: contactSettings,
+  backup: backupSettings,
   http: httpSettings,
   /** The content editor's GitHub App (src/lib/keystatic/settings.ts). */
   editor: editorSettings,
@@ -176,19 +178,18 @@ const serverSettings = z.object({
 
 export type HttpSettings = z.output<typeof httpSettings>;
 export type ServerSettings = z.output<typeof serverSettings>;
-export type ReleaseSettings = z.output<typeof releaseSettings>;
 
-/**
- * Every setting of `env`, checked; throws a SettingsError naming every bad one (an
- * EventsSettingsError or ContactSettingsError when they are all of that section).
- */
+/** Every setting of `env`, checked; throws a SettingsError naming every bad one. */
 export function readServerSettings(env: NodeJS.ProcessEnv = process.env): ServerSettings {
-  return parse(
-    serverSettings,
-    { store: env, release: env, events: env, contact: env, http: env, editor: env },
-    SettingsError,
-    { events: EventsSettingsError, contact: ContactSettingsError },
-  );
+  return parse(serverSettings, {
+    store: env,
+    release: env,
+    events: env,
+    contact: env,
+    backup: env,
+    http: env,
+    editor: env,
+  });
 }
 
 /**

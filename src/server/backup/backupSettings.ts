@@ -1,5 +1,6 @@
 /**
- * The settings of the scheduled backups (backupSchedule.ts), read from the server's environment:
+ * The settings of the scheduled backups (backupSchedule.ts), a section of the server's one settings
+ * schema (src/server/settings.ts):
  * - BACKUP_DIR: the folder the backups go in (outside DATA_DIR); unset, nothing is scheduled (and the
  *   System page says so in red);
  * - BACKUP_INTERVAL: the time between backups, such as "24h" (the default), "6h", "30m"; at least "1m";
@@ -14,11 +15,7 @@
  */
 import path from 'node:path';
 import { z } from 'zod';
-import { SettingsError, parse, setting, wholeNumber } from '../settingFields.ts';
-
-class BackupSettingsError extends SettingsError {
-  override name = 'BackupSettingsError';
-}
+import { setting, wholeNumber } from '../settingFields.ts';
 
 const UNITS: Record<string, number> = { s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 };
 const MIN_INTERVAL_MS = 60_000;
@@ -57,7 +54,7 @@ export function splitCommand(text: string): string[] {
   return words;
 }
 
-const backupSchema = z
+export const backupSettings = z
   .object({
     BACKUP_DIR: setting(z.string().trim()),
     BACKUP_INTERVAL: setting(
@@ -99,9 +96,4 @@ const backupSchema = z
     command: env.BACKUP_COMMAND,
   }));
 
-export type BackupSettings = z.output<typeof backupSchema>;
-
-/** The backup settings of `env`, checked; throws BackupSettingsError naming the bad ones. */
-export function readBackupSettings(env: NodeJS.ProcessEnv = process.env): BackupSettings {
-  return parse(backupSchema, env, BackupSettingsError);
-}
+export type BackupSettings = z.output<typeof backupSettings>;

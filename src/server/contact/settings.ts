@@ -4,11 +4,7 @@
  * where messages are mailed, if anywhere, how many one address may send, and how soon.
  */
 import { z } from 'zod';
-import { emailAddress, parse, setting, SettingsError, wholeNumber, type Issue } from '../settingFields.ts';
-
-export class ContactSettingsError extends SettingsError {
-  override name = 'ContactSettingsError';
-}
+import { emailAddress, setting, wholeNumber, type Issue } from '../settingFields.ts';
 
 const DAY_MS = 24 * 60 * 60_000;
 
@@ -69,8 +65,3 @@ export const contactSettings = z
 
 export type ContactSettings = z.output<typeof contactSettings>;
 export type MailSettings = NonNullable<ContactSettings['mail']>;
-
-/** The contact form's settings of `env`, checked; throws ContactSettingsError naming the bad ones. */
-export function readContactSettings(env: NodeJS.ProcessEnv = process.env): ContactSettings {
-  return parse(contactSettings, env, ContactSettingsError);
-}

@@ -8,7 +8,6 @@
  */
 import { SetupLinks, watchSetupLink } from '../admin/setupLink.ts';
 import { BackupSchedule } from '../backup/backupSchedule.ts';
-import type { BackupSettings } from '../backup/backupSettings.ts';
 import type { SiteServices } from '../services.ts';
 import { notifyOwners } from '../admin/ownerNotices.ts';
 import { alertOwners } from './ownerAlerts.ts';
@@ -18,7 +17,6 @@ import { SystemState } from './systemState.ts';
 
 export interface BackgroundTaskOptions {
   services: SiteServices;
-  backup: BackupSettings;
   /** In production a missing BACKUP_DIR is warned of at start. */
   production: boolean;
   say: (line: string) => void;
@@ -28,21 +26,22 @@ export interface BackgroundTaskOptions {
 const CHECK_EVERY_MS = 60_000;
 
 /** The facts the System page shows, from the site's services. */
-export function factSources(services: SiteServices, backup: BackupSettings, state: SystemState): FactSources {
+export function factSources(services: SiteServices, state: SystemState): FactSources {
+  const { backup, release } = services.settings;
   return {
     database: services.database,
     dataDir: services.dataDir,
     state,
     backup,
     mailConfigured: services.contact.mailsMessages,
-    deployDir: services.release.deployDir,
-    commit: services.release.commit,
+    deployDir: release.deployDir,
+    commit: release.commit,
   };
 }
 
 /** One check: the System page's lines, and the owners' mails for those newly red or mended. */
-export async function checkSystem(services: SiteServices, backup: BackupSettings, state: SystemState) {
-  const lines = statusLines(await gatherFacts(factSources(services, backup, state)));
+export async function checkSystem(services: SiteServices, state: SystemState) {
+  const lines = statusLines(await gatherFacts(factSources(services, state)));
   return alertOwners(lines, {
     state,
     notify: (subject, text) => notifyOwners(services.admin, subject, text),
@@ -51,8 +50,9 @@ export async function checkSystem(services: SiteServices, backup: BackupSettings
 }
 
 /** Starts the background tasks; gives the function that stops them. */
-export function startBackgroundTasks({ services, backup, production, say, warn }: BackgroundTaskOptions): () => void {
+export function startBackgroundTasks({ services, production, say, warn }: BackgroundTaskOptions): () => void {
   const { database, dataDir, publicOrigin } = services;
+  const { backup } = services.settings;
   void services.admin.events?.makeResizedCopies();
   const stops = [watchSetupLink(new SetupLinks(database, dataDir, publicOrigin), say)];
   const state = new SystemState(database);
@@ -72,7 +72,7 @@ export function startBackgroundTasks({ services, backup, production, say, warn }
     );
   }
   const check = () =>
-    checkSystem(services, backup, state)
+    checkSystem(services, state)
       .then(() => undefined)
       .catch((error: unknown) =>
         warn(`The system check failed: ${error instanceof Error ? error.message : String(error)}`),

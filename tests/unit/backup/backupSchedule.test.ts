@@ -12,10 +12,12 @@ import {
   commandFor,
   drillRecordSchema,
 } from '../../../src/server/backup/backupSchedule.ts';
-import { readBackupSettings, splitCommand } from '../../../src/server/backup/backupSettings.ts';
+import { splitCommand } from '../../../src/server/backup/backupSettings.ts';
 import { openDatabase } from '../../../src/server/database.ts';
+import { readServerSettings } from '../../../src/server/settings.ts';
 import { SystemState } from '../../../src/server/system/systemState.ts';
 
+const readBackupSettings = (env: NodeJS.ProcessEnv) => readServerSettings(env).backup;
 const temporary = (name: string) => mkdtempSync(path.join(tmpdir(), `backup-schedule-${name}-`));
 
 describe('the backup settings', () => {

@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { ContactSettingsError, readContactSettings } from '../../../src/server/contact/settings.ts';
+import { SettingsError } from '../../../src/server/settingFields.ts';
+import { readServerSettings } from '../../../src/server/settings.ts';
 
-describe('readContactSettings', () => {
+const readContactSettings = (env: NodeJS.ProcessEnv) => readServerSettings(env).contact;
+
+describe("the contact form's settings", () => {
   it('stores only, 5 messages in 10 minutes and 3 seconds by default', () => {
     expect(readContactSettings({})).toEqual({
       rateLimit: { max: 5, windowMs: 600_000 },
@@ -35,7 +38,7 @@ describe('readContactSettings', () => {
     [{ CONTACT_RATE_LIMIT: '0/10' }, /messages\) must be a whole number from 1/],
     [{ CONTACT_MIN_FILL_SECONDS: '2.5' }, /CONTACT_MIN_FILL_SECONDS must be a whole number/],
   ])('refuses %o', (env, message) => {
-    expect(() => readContactSettings(env)).toThrow(ContactSettingsError);
+    expect(() => readContactSettings(env)).toThrow(SettingsError);
     expect(() => readContactSettings(env)).toThrow(message);
   });
 });

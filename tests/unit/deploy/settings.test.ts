@@ -54,6 +54,11 @@ describe('the deploy settings', () => {
     ],
     ['a wrong server setting', { PORT: 'eighty' }, /PORT must be a whole number/],
     [
+      'a wrong backup setting (every release would stop at its start)',
+      { BACKUP_INTERVAL: 'daily' },
+      /BACKUP_INTERVAL must be a duration from 1m/,
+    ],
+    [
       'no public address (releases run in production)',
       { SITE_URL: '' },
       /SITE_URL must be set when NODE_ENV=production/,

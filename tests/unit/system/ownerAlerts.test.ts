@@ -31,6 +31,7 @@ describe('owners are told by mail when a line turns red, once, and when it is me
       EVENTS_SAMPLE_DATA: 'off',
       SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
       CONTACT_TO: 'office@example.org',
+      BACKUP_DIR: backups,
     };
     site = await startServices(readServerSettings(env), env);
     await site.admin.users.add('asha', 'the owner password', { role: 'owner', email: 'asha@example.org' });
@@ -43,18 +44,22 @@ describe('owners are told by mail when a line turns red, once, and when it is me
     await smtp?.close();
   });
 
-  const settings = () => ({ dir: backups, intervalMs: 86_400_000, keep: 14, command: undefined });
   const subjects = () => smtp.received.map((mail) => /^Subject: (.*)$/m.exec(mail.data)?.[1]);
 
   it('mails the one owner with an address once for a failed backup, and once when mended', async () => {
     const state = new SystemState(site.database);
     writeFileSync(backups, 'a file where the backups folder should be');
-    const schedule = new BackupSchedule({ dataDir: site.dataDir, settings: settings(), state, env: {} });
+    const schedule = new BackupSchedule({
+      dataDir: site.dataDir,
+      settings: { ...site.settings.backup, dir: backups },
+      state,
+      env: {},
+    });
     expect(await schedule.backup()).toMatchObject({ ok: false });
 
-    expect(await checkSystem(site, settings(), state)).toMatchObject({ raised: ['backup'] });
-    await checkSystem(site, settings(), state);
-    await checkSystem(site, settings(), new SystemState(site.database)); // as after a restart
+    expect(await checkSystem(site, state)).toMatchObject({ raised: ['backup'] });
+    await checkSystem(site, state);
+    await checkSystem(site, new SystemState(site.database)); // as after a restart
     expect(smtp.received).toHaveLength(1);
     expect(smtp.received[0]?.to).toEqual(['asha@example.org']);
     expect(subjects()).toEqual(['ISA Tamilnadu website: Backups needs action']);
@@ -63,8 +68,8 @@ describe('owners are told by mail when a line turns red, once, and when it is me
 
     rmSync(backups);
     expect(await schedule.backup()).toMatchObject({ ok: true });
-    expect(await checkSystem(site, settings(), state)).toMatchObject({ mended: ['backup'] });
-    await checkSystem(site, settings(), state);
+    expect(await checkSystem(site, state)).toMatchObject({ mended: ['backup'] });
+    await checkSystem(site, state);
     expect(subjects()).toEqual([
       'ISA Tamilnadu website: Backups needs action',
       'ISA Tamilnadu website: Backups is mended',
