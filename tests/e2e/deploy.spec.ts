@@ -313,7 +313,11 @@ test('an owner sees on a phone why it did not go live, and "Try again" puts it l
   // As the message says: the System page opened again (a reload would send the form again).
   await page.goto(`${deploy.url}/Admin/system`);
   await expect(page.getByText('The release is being tried again.')).toHaveCount(0);
-  await expect(page.getByRole('region', { name: 'Site updates' })).not.toContainText('did not go live');
+  // Nothing needs the owner any more: no Site updates; the Live version line says what is live.
+  await expect(page.getByRole('region', { name: 'Site updates' })).toHaveCount(0);
+  await expect(page.locator('.system-line', { hasText: 'Live version' })).toContainText(
+    '"President renamed": went live',
+  );
   await page.screenshot({ path: test.info().outputPath('site-updates-live.png'), fullPage: true });
 });
 
