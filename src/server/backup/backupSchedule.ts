@@ -6,7 +6,8 @@
  * the live store. Each result is kept in the store (systemState.ts), for the System page and the owners'
  * alerts; a failed backup is tried again after at most 15 minutes.
  *
- * `tick` does what is due at the clock's time; the server calls it every minute. Tests give a clock.
+ * `tick` does what is due at the clock's time; the server calls it every minute (backgroundTasks.ts). Tests
+ * give a clock.
  */
 import { readdir, rm } from 'node:fs/promises';
 import path from 'node:path';
@@ -160,14 +161,5 @@ export class BackupSchedule {
     }
     state.set(LAST_DRILL, record);
     return record;
-  }
-
-  /** Calls tick every minute (and once now); gives the stop. */
-  start(everyMs = 60_000): () => void {
-    const run = () => void this.tick();
-    run();
-    const timer = setInterval(run, everyMs);
-    timer.unref();
-    return () => clearInterval(timer);
   }
 }

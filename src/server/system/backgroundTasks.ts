@@ -7,6 +7,7 @@
  *   (systemFacts.ts, systemStatus.ts, ownerAlerts.ts).
  */
 import { SetupLinks, watchSetupLink } from '../admin/setupLink.ts';
+import { messageOf } from '../backup/backupError.ts';
 import { BackupSchedule } from '../backup/backupSchedule.ts';
 import type { SiteServices } from '../services.ts';
 import { notifyOwners } from '../admin/ownerNotices.ts';
@@ -54,32 +55,34 @@ export function startBackgroundTasks({ services, production, say, warn }: Backgr
   const { database, dataDir, publicOrigin } = services;
   const { backup } = services.settings;
   void services.admin.events?.makeResizedCopies();
-  const stops = [watchSetupLink(new SetupLinks(database, dataDir, publicOrigin), say)];
+  const stopSetupLink = watchSetupLink(new SetupLinks(database, dataDir, publicOrigin), say);
   const state = new SystemState(database);
   const { dir } = backup;
+  const schedule = dir
+    ? new BackupSchedule({
+        dataDir,
+        settings: { ...backup, dir },
+        state,
+        say: (line) => (/failed/.test(line) ? warn : say)(line),
+      })
+    : undefined;
   if (dir) {
-    const schedule = new BackupSchedule({
-      dataDir,
-      settings: { ...backup, dir },
-      state,
-      say: (line) => (/failed/.test(line) ? warn : say)(line),
-    });
-    stops.push(schedule.start());
     say(`Backups: every ${backup.intervalMs / 60_000} minutes into ${dir}, the last ${backup.keep} kept.`);
   } else if (production) {
     warn(
       'Backups: BACKUP_DIR is not set, so no backups are made on a schedule (docs/operations.md, "Backups and restore").',
     );
   }
-  const check = () =>
-    checkSystem(services, state)
-      .then(() => undefined)
-      .catch((error: unknown) =>
-        warn(`The system check failed: ${error instanceof Error ? error.message : String(error)}`),
-      );
-  void check();
-  const timer = setInterval(() => void check(), CHECK_EVERY_MS);
+  // Now and every minute: what the backup schedule has due, and the System page's check.
+  const everyMinute = () => {
+    void schedule?.tick();
+    void checkSystem(services, state).catch((error: unknown) => warn(`The system check failed: ${messageOf(error)}`));
+  };
+  everyMinute();
+  const timer = setInterval(everyMinute, CHECK_EVERY_MS);
   timer.unref();
-  stops.push(() => clearInterval(timer));
-  return () => stops.forEach((stop) => stop());
+  return () => {
+    stopSetupLink();
+    clearInterval(timer);
+  };
 }

@@ -1,19 +1,20 @@
 /**
  * The owners are told by real mail (a local SMTP server): a backups folder that cannot be written makes
  * the Backups line red and mails each owner with an address once, not once per check nor again after a
- * restart; mended, one mail more. The test mail of the System page goes through the same settings.
+ * restart; mended, one mail more. The test mail of the System page goes through the same settings, and the
+ * server's background tasks (one timer) run the backup schedule from the start.
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BackupSchedule } from '../../../src/server/backup/backupSchedule.ts';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { BackupSchedule, LAST_DRILL, drillRecordSchema } from '../../../src/server/backup/backupSchedule.ts';
 import { readServerSettings } from '../../../src/server/settings.ts';
 import { startServices, type SiteServices } from '../../../src/server/services.ts';
 import { currentAlerts } from '../../../src/server/system/ownerAlerts.ts';
 import { SystemState } from '../../../src/server/system/systemState.ts';
 import { sendTestMail } from '../../../src/server/system/testMail.ts';
-import { checkSystem } from '../../../src/server/system/backgroundTasks.ts';
+import { checkSystem, startBackgroundTasks } from '../../../src/server/system/backgroundTasks.ts';
 import { startSmtp } from '../contact/localSmtp.ts';
 
 describe('owners are told by mail when a line turns red, once, and when it is mended', () => {
@@ -89,5 +90,23 @@ describe('owners are told by mail when a line turns red, once, and when it is me
       to: 'office@example.org',
     });
     expect(smtp.received.slice(before).map((mail) => mail.to)).toEqual([['asha@example.org'], ['office@example.org']]);
+  });
+
+  it("the server's background tasks run the backup schedule from the start: the newest backup is drilled", async () => {
+    const state = new SystemState(site.database);
+    expect(state.get(LAST_DRILL, drillRecordSchema)).toBeUndefined();
+    const said: string[] = [];
+    const stop = startBackgroundTasks({
+      services: site,
+      production: true,
+      say: (line) => said.push(line),
+      warn: () => {},
+    });
+    try {
+      await vi.waitFor(() => expect(state.get(LAST_DRILL, drillRecordSchema)).toMatchObject({ ok: true }), 20_000);
+      expect(said).toContain(`Backups: every 1440 minutes into ${backups}, the last 14 kept.`);
+    } finally {
+      stop();
+    }
   });
 });
