@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { withoutControlCharacters } from '../../src/lib/plainText.ts';
+import { capitalised, withoutControlCharacters } from '../../src/lib/plainText.ts';
 
 describe('withoutControlCharacters', () => {
   it.each([
@@ -13,5 +13,16 @@ describe('withoutControlCharacters', () => {
     ['nothing', '', ''],
   ])('%s', (_, input, expected) => {
     expect(withoutControlCharacters(input)).toBe(expected);
+  });
+});
+
+describe('capitalised', () => {
+  it.each([
+    ['invitation for asha (owner)', 'Invitation for asha (owner)'],
+    ['the cover', 'The cover'],
+    ['Already capitalised', 'Already capitalised'],
+    ['', ''],
+  ])('%j becomes %j', (input, expected) => {
+    expect(capitalised(input)).toBe(expected);
   });
 });

@@ -11,6 +11,7 @@
 import { z } from 'zod';
 import { displayDate } from '../contentDates.ts';
 import { IMAGE_EXTENSIONS } from '../imageTypes.ts';
+import { capitalised } from '../plainText.ts';
 
 /** What an editor shows while typing: on hover, in completions and under a mistake. */
 export interface EditorHelp {
@@ -25,10 +26,6 @@ export interface EditorHelp {
 /** Attaches editor help to a schema; it changes nothing in what the schema accepts. */
 export function withHelp<Schema extends z.ZodType>(schema: Schema, help: EditorHelp): Schema {
   return schema.meta({ ...help, ...(help.examples ? { examples: [...help.examples] } : {}) });
-}
-
-function capitalised(what: string): string {
-  return what.charAt(0).toUpperCase() + what.slice(1);
 }
 
 /** Non-empty text, trimmed. */

@@ -7,6 +7,7 @@
  * the stored value stays (prefer 'current', the server) or the edit wins (prefer 'mine', the
  * editor taking its own save's answer while the office kept typing).
  */
+import { capitalised } from '../plainText.ts';
 
 export interface PhotoText {
   id: number;
@@ -119,7 +120,7 @@ export function mergeFields<K extends string>(
 
 /** A clash in words, for the tab whose change was not saved. */
 export function clashInWords({ what, mine, current }: Clash): string {
-  const changed = `${what.charAt(0).toUpperCase()}${what.slice(1)} was changed in another tab or on another device meanwhile`;
+  const changed = `${capitalised(what)} was changed in another tab or on another device meanwhile`;
   if (!mine && !current) return `${changed}; that change is kept and shown here, yours was not saved.`;
   return `${changed} to “${current}”; yours was not saved: “${mine}”.`;
 }

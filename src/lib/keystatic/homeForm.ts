@@ -12,10 +12,11 @@ import {
   webAddress,
   wholeNumber,
 } from './formFields.ts';
+import { capitalised } from '../plainText.ts';
 
 const slides = (what: string, folder: string, extra: Record<string, ReturnType<typeof requiredText>> = {}) =>
   fields.array(fields.object({ ...photoWithAlt(what, folder).fields, ...extra }), {
-    label: `${what[0]?.toUpperCase() ?? ''}${what.slice(1)}s (exactly 3)`,
+    label: `${capitalised(what)}s (exactly 3)`,
     itemLabel: (props) => props.fields.alt.value || what,
     validation: { length: { min: 3, max: 3 } },
   });
