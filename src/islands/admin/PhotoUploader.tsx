@@ -64,7 +64,8 @@ export function PhotoUploader(props: Props) {
     setInterrupted(unfinishedBatch(eventId, props.storedFiles));
   }
   const [dragging, setDragging] = useState(false);
-  const uploadsAtOnce = useRef(pLimit(AT_ONCE));
+  // One limiter for the island's life, made once (not at each render).
+  const [uploadsAtOnce] = useState(() => pLimit(AT_ONCE));
   /** Files waiting or on their way: once stored, a photo counts in `room` instead. */
   const pending = useRef(0);
   const input = useRef<HTMLInputElement>(null);
@@ -101,7 +102,7 @@ export function PhotoUploader(props: Props) {
 
   /** Sends the file of upload `key` once fewer than AT_ONCE are on their way. */
   const start = (key: number, file: File) =>
-    void uploadsAtOnce.current(async () => {
+    void uploadsAtOnce(async () => {
       update(key, { state: 'uploading' });
       try {
         const url = `/Admin/edit/events/${eventId}/photos`;
