@@ -203,4 +203,22 @@ test.describe('scroll to top', () => {
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
     await expect(button).toBeHidden();
   });
+
+  for (const width of [390, 768]) {
+    test(`never covers a footer link at the end of the page, ${width} px wide`, async ({ page }) => {
+      await page.setViewportSize({ width, height: 844 });
+      await page.goto('/privacy');
+      await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+      const button = page.getByRole('button', { name: 'Back to top' });
+      await expect(button).toBeVisible();
+      const covered = await button.evaluate((el) => {
+        const b = el.getBoundingClientRect();
+        return [...document.querySelectorAll('footer a')]
+          .flatMap((link) => [...link.getClientRects()].map((r) => ({ r, text: link.textContent?.trim() })))
+          .filter(({ r }) => r.left < b.right && r.right > b.left && r.top < b.bottom && r.bottom > b.top)
+          .map(({ text }) => text);
+      });
+      expect(covered).toEqual([]);
+    });
+  }
 });
