@@ -58,9 +58,7 @@ export function composeMail(message: StoredMessage, mail: Pick<MailSettings, 'fr
     text: [
       'A visitor wrote through the contact form of the website.',
       '',
-      ...MAIL_FIELDS.map(
-        (field) => `${`${labelOf(field)}:`.padEnd(10)}${oneLine(String(message[field])) || '(not given)'}`,
-      ),
+      ...MAIL_FIELDS.map((field) => `${labelOf(field)}: ${oneLine(String(message[field])) || '(not given)'}`),
       '',
       message.message,
       '',
