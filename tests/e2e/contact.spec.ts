@@ -2,6 +2,7 @@ import { expect, test, type APIRequestContext, type Page, type Response } from '
 import { randomUUID } from 'node:crypto';
 import {
   ALREADY_SENT_MESSAGE,
+  CONTACT_FIELDS,
   CONTACT_HONEYPOT_FIELD,
   INVALID_EMAIL_MESSAGE,
   MESSAGE_RECEIVED,
@@ -149,9 +150,13 @@ test.describe('the contact form', () => {
     await expect(form.email).toHaveAttribute('type', 'email');
     await expect(form.phone).toHaveAttribute('inputmode', 'numeric');
     for (const id of await form.form
-      .locator('input:not([type=hidden]), textarea')
+      .locator('input:not([type=hidden]), textarea, select')
       .evaluateAll((list) => list.map((el) => el.id))) {
       await expect(form.form.locator(`label[for="${id}"]`)).toHaveCount(1);
+    }
+    // Every field a message keeps has its control: a field added to CONTACT_FIELDS alone fails here.
+    for (const field of CONTACT_FIELDS) {
+      await expect(form.form.locator(`[name="${field}"]:not([type=hidden])`), field).toHaveCount(1);
     }
     // The honeypot is there for bots, hidden from people and from screen readers.
     await expect(form.form.locator(`input[name="${CONTACT_HONEYPOT_FIELD}"]`)).toBeHidden();

@@ -5,6 +5,8 @@
  */
 import { readFileSync } from 'node:fs';
 import { expect, test, type Browser } from '@playwright/test';
+import { CONTACT_FIELDS } from '../../src/lib/contactForm.ts';
+import { labelOf } from '../../src/server/contact/messageFields.ts';
 import { ADMIN_PASSWORD, ADMIN_USER, addUser, signIn, startAdminServer } from './adminServer.ts';
 import { expectNoAxeViolations } from './axe.ts';
 import { sendMessage } from './contactMessages.ts';
@@ -43,6 +45,12 @@ test('an editor reads a visitor’s message, marks it handled and exports it', a
       /^mailto:visitor@example\.org\?subject=Re%3A.*&body=Dear%20Dr\.%20Visitor%20Read%2C.*%3E%20Please%20send%20the%20CME%20schedule\./,
     );
     await expect(office.getByRole('link', { name: '+91 98765 43210' })).toHaveAttribute('href', 'tel:+919876543210');
+    // Every field the visitor filled in is on the page: the name and the text above, the others by their labels
+    // (a field added to CONTACT_FIELDS and not to this page fails here).
+    const terms = await office.locator('dl.admin-details dt').allTextContents();
+    expect(terms).toEqual(
+      expect.arrayContaining(CONTACT_FIELDS.filter((field) => field !== 'name' && field !== 'message').map(labelOf)),
+    );
     await office.getByRole('button', { name: 'Mark as answered' }).click();
     await expect(office.getByRole('status')).toHaveText('Marked as answered.');
     await expect(nav.getByRole('link', { name: 'Messages', exact: true })).toBeVisible();
