@@ -5,6 +5,8 @@
  */
 import nodemailer from 'nodemailer';
 import { CONTACT_FIELDS } from '../../lib/contactForm.ts';
+import { formatIndiaDateTime } from '../../lib/indiaTime.ts';
+import { phoneNumber } from '../../lib/phoneNumber.ts';
 import { labelOf, type StoredMessage } from './messageFields.ts';
 import type { MailSettings } from './settings.ts';
 import type { ContactMessageStore } from './messageStore.ts';
@@ -48,6 +50,13 @@ function oneLine(text: string): string {
 /** What the mail lists above the message's text, each on a line of its own. */
 const MAIL_FIELDS = [...CONTACT_FIELDS.filter((field) => field !== 'message'), 'received_at', 'id'] as const;
 
+/** A value as the admin's message page shows it: the time in IST, the phone as it is dialled. */
+function shown(message: StoredMessage, field: (typeof MAIL_FIELDS)[number]): string {
+  if (field === 'received_at') return formatIndiaDateTime(message.received_at);
+  if (field === 'phone') return message.phone && phoneNumber(message.phone).text;
+  return oneLine(String(message[field]));
+}
+
 export function composeMail(message: StoredMessage, mail: Pick<MailSettings, 'from' | 'to'>): OutgoingMail {
   const name = oneLine(message.name);
   return {
@@ -58,7 +67,7 @@ export function composeMail(message: StoredMessage, mail: Pick<MailSettings, 'fr
     text: [
       'A visitor wrote through the contact form of the website.',
       '',
-      ...MAIL_FIELDS.map((field) => `${labelOf(field)}: ${oneLine(String(message[field])) || '(not given)'}`),
+      ...MAIL_FIELDS.map((field) => `${labelOf(field)}: ${shown(message, field) || '(not given)'}`),
       '',
       message.message,
       '',

@@ -169,7 +169,7 @@ describe('e-mailing messages to the office', () => {
         'Name: Dr. Sample Person',
         'E-mail: sample.person@example.org',
         'Phone: (not given)',
-        'Received: 2026-11-20T09:00:00.000Z',
+        'Received: 20 Nov 2026, 14:30 IST',
         'Number: 1',
         '',
         'Please send the CME schedule.',
@@ -178,6 +178,12 @@ describe('e-mailing messages to the office', () => {
         '--',
         'Reply to this e-mail to answer the visitor.',
       ].join('\n'),
+    );
+  });
+
+  it('gives a phone as the admin shows it, never as bare digits a reader must group', () => {
+    expect(composeMail(storedMessage({ phone: '9876543210' }), mailSettings(25)).text).toContain(
+      '\nPhone: 98765 43210\n',
     );
   });
 });
