@@ -73,9 +73,10 @@ export function startBackgroundTasks({ services, production, say, warn }: Backgr
       'Backups: BACKUP_DIR is not set, so no backups are made on a schedule (docs/operations.md, "Backups and restore").',
     );
   }
-  // Now and every minute: what the backup schedule has due, and the System page's check.
+  // Now and every minute: what the backup schedule has due, and the System page's check. A round that fails (the
+  // store cannot be read or written) is warned of, never left to stop the site.
   const everyMinute = () => {
-    void schedule?.tick();
+    void schedule?.tick().catch((error: unknown) => warn(`The backup schedule failed: ${messageOf(error)}`));
     void checkSystem(services, state).catch((error: unknown) => warn(`The system check failed: ${messageOf(error)}`));
   };
   everyMinute();

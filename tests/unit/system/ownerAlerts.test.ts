@@ -2,13 +2,18 @@
  * The owners are told by real mail (a local SMTP server): a backups folder that cannot be written makes
  * the Backups line red and mails each owner with an address once, not once per check nor again after a
  * restart; mended, one mail more. The test mail of the System page goes through the same settings, and the
- * server's background tasks (one timer) run the backup schedule from the start.
+ * server's background tasks (one timer) run the backup schedule from the start, and warn of a round that fails.
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { BackupSchedule, LAST_DRILL, drillRecordSchema } from '../../../src/server/backup/backupSchedule.ts';
+import {
+  BackupSchedule,
+  LAST_BACKUP,
+  LAST_DRILL,
+  drillRecordSchema,
+} from '../../../src/server/backup/backupSchedule.ts';
 import { readServerSettings } from '../../../src/server/settings.ts';
 import { startServices, type SiteServices } from '../../../src/server/services.ts';
 import { currentAlerts } from '../../../src/server/system/ownerAlerts.ts';
@@ -107,6 +112,27 @@ describe('owners are told by mail when a line turns red, once, and when it is me
       expect(said).toContain(`Backups: every 1440 minutes into ${backups}, the last 14 kept.`);
     } finally {
       stop();
+    }
+  });
+
+  it('a backup round that fails (its record cannot be read) is warned of, and the site goes on', async () => {
+    const read = SystemState.prototype.get;
+    const spy = vi.spyOn(SystemState.prototype, 'get').mockImplementation(function (this: SystemState, key, schema) {
+      if (key === LAST_BACKUP) throw new Error('database disk image is malformed');
+      return read.call(this, key, schema);
+    });
+    const warned: string[] = [];
+    const stop = startBackgroundTasks({
+      services: site,
+      production: true,
+      say: () => {},
+      warn: (line) => warned.push(line),
+    });
+    try {
+      await vi.waitFor(() => expect(warned).toContain('The backup schedule failed: database disk image is malformed'));
+    } finally {
+      stop();
+      spy.mockRestore();
     }
   });
 });
